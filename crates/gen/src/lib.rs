@@ -1,0 +1,69 @@
+//! Seeded puzzle generation for LightEmAll: union-find, Kruskal's algorithm,
+//! Circuitry's growth generators, scrambling, and the seeded puzzle ID.
+//!
+//! Everything is deterministic from a 64-bit seed (see [`random`]) and generic
+//! over the topology: generators ask the [`Grid`] for neighbours and never
+//! name a direction. No I/O, no clock. Each generator can report its steps to
+//! a [`StepSink`] for the live demo.
+
+mod growth;
+mod kruskal;
+mod params;
+pub mod random;
+mod scramble;
+mod source;
+mod steps;
+mod union_find;
+
+pub use growth::{frontier, scan};
+pub use kruskal::kruskal;
+pub use params::{Difficulty, Generator, Params, looks_seeded};
+pub use scramble::scramble;
+pub use source::PuzzleSource;
+pub use steps::{NoSteps, RecordedStep, Step, StepRecorder, StepSink};
+pub use union_find::UnionFind;
+
+use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile};
+use random::{Random, Stream};
+
+/// The solved tiles of the tree that `params` describe.
+pub fn solution_tree<S: StepSink>(params: &Params, steps: &mut S) -> Vec<Tile> {
+    let mut random = Random::new(params.seed, Stream::Tree);
+    let grid: &Grid = &params.grid;
+    match params.generator {
+        Generator::Kruskal => kruskal(grid, params.difficulty, &mut random, steps),
+        Generator::Scan => scan(grid, &mut random, steps),
+        Generator::Frontier => frontier(grid, &mut random, steps),
+    }
+}
+
+/// The puzzle that `params` describe: the tree, scrambled, with the station.
+pub fn generate(params: &Params) -> Result<Puzzle, ModelError> {
+    generate_with_steps(params, &mut NoSteps)
+}
+
+/// [`generate`], reporting each step of the tree's construction to `steps`.
+pub fn generate_with_steps<S: StepSink>(
+    params: &Params,
+    steps: &mut S,
+) -> Result<Puzzle, ModelError> {
+    let grid = params.grid;
+    let (x, y) = params.station;
+    let station = grid.checked_index(x as u64, y as u64)?;
+    let solved = Board::new(grid, solution_tree(params, steps))?;
+    let mut random = Random::new(params.seed, Stream::Scramble);
+    let board = solved.with_tiles(scramble(&solved, &mut random))?;
+    Ok(Puzzle {
+        board,
+        solution: Some(solved.tiles().to_vec()),
+        station,
+    })
+}
+
+/// Resolve a source into a puzzle, generating it if it is seeded.
+pub fn puzzle_of(source: &PuzzleSource) -> Result<Puzzle, ModelError> {
+    match source {
+        PuzzleSource::Seeded(params) => generate(params),
+        PuzzleSource::Given(puzzle) => Ok(puzzle.clone()),
+    }
+}

@@ -1,0 +1,212 @@
+//! Generation parameters and the seeded puzzle ID that names them.
+//!
+//! A seeded ID is `TOPOLOGY:WxH[w]:GENERATOR:DIFFICULTY#SEED[@X,Y]`,
+//! e.g. `square:10x10w:kruskal:hard#42`.
+
+use lightemall_model::format::descriptive::split_station;
+use lightemall_model::{Grid, ParseError, Topology, parse_size};
+use std::fmt;
+use std::str::FromStr;
+
+const WHAT: &str = "puzzle ID";
+
+/// Which algorithm builds the solution tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Generator {
+    /// Random edge weights joined in order with union-find (the seeds' LightEmAll).
+    #[default]
+    Kruskal,
+    /// Circuitry's growth from the centre, sweeping rows each pass.
+    Scan,
+    /// Circuitry's growth from the centre, picking random frontier tiles.
+    Frontier,
+}
+
+/// The chosen difficulty. For Kruskal it sets the range of edge weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Difficulty {
+    /// Weights 0-50.
+    Easy,
+    /// Weights 0-100.
+    #[default]
+    Medium,
+    /// Weights 50-200.
+    Hard,
+}
+
+macro_rules! named_enum {
+    ($ty:ident, $what:literal, $($variant:ident => $name:literal),+) => {
+        impl $ty {
+            /// Every value, in menu order.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+
+            /// The name as the CLI and IDs spell it.
+            pub fn name(self) -> &'static str {
+                match self { $($ty::$variant => $name),+ }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, String> {
+                $ty::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
+                    let names: Vec<_> = $ty::ALL.iter().map(|v| v.name()).collect();
+                    format!("unknown {} '{s}' (expected {})", $what, names.join(", "))
+                })
+            }
+        }
+    };
+}
+
+named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier");
+named_enum!(Difficulty, "difficulty", Easy => "easy", Medium => "medium", Hard => "hard");
+
+impl Difficulty {
+    /// The inclusive range of Kruskal edge weights (the seeds' ranges).
+    pub fn weight_range(self) -> (u8, u8) {
+        match self {
+            Difficulty::Easy => (0, 50),
+            Difficulty::Medium => (0, 100),
+            Difficulty::Hard => (50, 200),
+        }
+    }
+}
+
+/// Everything that decides a generated puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    /// The grid: topology, size, wrapping.
+    pub grid: Grid,
+    /// The algorithm.
+    pub generator: Generator,
+    /// The difficulty.
+    pub difficulty: Difficulty,
+    /// The seed.
+    pub seed: u64,
+    /// `(x, y)` of the power station.
+    pub station: (usize, usize),
+}
+
+impl fmt::Display for Params {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.grid;
+        write!(
+            f,
+            "{}:{}:{}:{}#{}",
+            g.topology(),
+            g.size_label(),
+            self.generator,
+            self.difficulty,
+            self.seed
+        )?;
+        if self.station != (0, 0) {
+            write!(f, "@{},{}", self.station.0, self.station.1)?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether `text` is a seeded ID rather than a descriptive one.
+pub fn looks_seeded(text: &str) -> bool {
+    text.contains('#')
+}
+
+impl FromStr for Params {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Params, ParseError> {
+        let text = text.trim();
+        let (body, station) = split_station(text)?;
+        let (fields, seed) = body
+            .split_once('#')
+            .ok_or_else(|| ParseError::new(WHAT, body.len() + 1, "expected '#SEED'"))?;
+        let parts: Vec<&str> = fields.split(':').collect();
+        let [topology, size, generator, difficulty] = parts[..] else {
+            return Err(ParseError::new(
+                WHAT,
+                1,
+                "expected TOPOLOGY:WxH:GENERATOR:DIFFICULTY#SEED",
+            ));
+        };
+        let column = |field: usize| parts[..field].iter().map(|p| p.len() + 1).sum::<usize>() + 1;
+        let topology: Topology =
+            topology
+                .parse()
+                .map_err(|e: lightemall_model::UnknownTopology| {
+                    ParseError::new(WHAT, 1, e.to_string())
+                })?;
+        let (width, height, wrap) =
+            parse_size(size).map_err(|m| ParseError::new(WHAT, column(1), m))?;
+        let grid = Grid::new(topology, width, height, wrap)
+            .map_err(|e| ParseError::new(WHAT, column(1), e.to_string()))?;
+        let generator = generator
+            .parse()
+            .map_err(|m| ParseError::new(WHAT, column(2), m))?;
+        let difficulty = difficulty
+            .parse()
+            .map_err(|m| ParseError::new(WHAT, column(3), m))?;
+        let seed = seed.parse().map_err(|_| {
+            ParseError::new(
+                WHAT,
+                fields.len() + 2,
+                format!("seed '{seed}' is not a number from 0 to 2^64-1"),
+            )
+        })?;
+        let station = match station {
+            Some((x, y)) => {
+                let index = grid
+                    .checked_index(x, y)
+                    .map_err(|e| ParseError::new(WHAT, body.len() + 2, e.to_string()))?;
+                grid.coords(index)
+            }
+            None => (0, 0),
+        };
+        Ok(Params {
+            grid,
+            generator,
+            difficulty,
+            seed,
+            station,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for id in [
+            "square:10x10:kruskal:medium#42",
+            "hex:6x4w:frontier:hard#18446744073709551615@3,2",
+            "octo:2x2:scan:easy#0",
+        ] {
+            let params: Params = id.parse().expect(id);
+            assert_eq!(params.to_string(), id);
+        }
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let check = |id: &str, column: usize| {
+            let err = id.parse::<Params>().expect_err(id);
+            assert_eq!(err.column, column, "{id}: {err}");
+        };
+        check("square:10x10:kruskal:medium", 28);
+        check("square:10x10:prim:medium#1", 14);
+        check("square:10x10:kruskal:insane#1", 22);
+        check("square:10x10:kruskal:easy#-1", 27);
+        check("square:10x10:kruskal:easy#1@10,0", 29);
+        check("square:1x10:kruskal:easy#1", 8);
+        check("hex:3x3w:kruskal:easy#1", 5);
+        check("square:kruskal:easy#1", 1);
+    }
+}

@@ -1,0 +1,29 @@
+//! `lightemall`: the command line of LightEmAll. A thin edge: it reads
+//! arguments and input, calls the core crates, and prints. Bad usage or bad
+//! input is one line on stderr and exit code 2, never a panic.
+
+mod cli;
+mod commands;
+mod input;
+mod puzzle_args;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    let result = match cli.command {
+        None => {
+            let mut command = <cli::Cli as clap::CommandFactory>::command();
+            command.print_help().map_err(|e| e.to_string())
+        }
+        Some(cli::Command::Gen(args)) => commands::generate::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("lightemall: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

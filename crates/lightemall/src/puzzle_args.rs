@@ -1,0 +1,86 @@
+//! Turning `PuzzleArgs` into a puzzle and the ID that reproduces it.
+
+use crate::cli::PuzzleArgs;
+use crate::input::puzzle_text;
+use lightemall_gen::{Params, PuzzleSource, generate};
+use lightemall_model::format::descriptive::to_descriptive_id;
+use lightemall_model::{Grid, Puzzle, parse_size};
+
+/// A puzzle ready to use, with its ID and, if generated, its parameters.
+#[derive(Debug)]
+pub struct Resolved {
+    pub puzzle: Puzzle,
+    pub id: String,
+    pub params: Option<Params>,
+}
+
+/// Build or read the puzzle the arguments describe.
+pub fn resolve(args: &PuzzleArgs) -> Result<Resolved, String> {
+    let source = match &args.puzzle {
+        Some(arg) => PuzzleSource::parse(&puzzle_text(arg)?).map_err(|e| e.to_string())?,
+        None => PuzzleSource::Seeded(params_from_options(args)?),
+    };
+    match source {
+        PuzzleSource::Seeded(mut params) => {
+            if let Some(station) = &args.station {
+                params.station = parse_station(station, &params.grid)?;
+            }
+            let puzzle = generate(&params).map_err(|e| e.to_string())?;
+            Ok(Resolved {
+                puzzle,
+                id: params.to_string(),
+                params: Some(params),
+            })
+        }
+        PuzzleSource::Given(mut puzzle) => {
+            if let Some(station) = &args.station {
+                let grid = *puzzle.board.grid();
+                let (x, y) = parse_station(station, &grid)?;
+                puzzle.station = grid.index(x, y);
+            }
+            let id = to_descriptive_id(&puzzle.board, puzzle.station);
+            Ok(Resolved {
+                puzzle,
+                id,
+                params: None,
+            })
+        }
+    }
+}
+
+fn params_from_options(args: &PuzzleArgs) -> Result<Params, String> {
+    let (width, height, wrap_suffix) = parse_size(&args.size)?;
+    let topology = args.topology.parse().map_err(|e| format!("{e}"))?;
+    let grid =
+        Grid::new(topology, width, height, args.wrap || wrap_suffix).map_err(|e| e.to_string())?;
+    Ok(Params {
+        grid,
+        generator: args.generator.parse()?,
+        difficulty: args.difficulty.parse()?,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        station: (0, 0),
+    })
+}
+
+/// `X,Y` or `center`, checked against the grid.
+fn parse_station(text: &str, grid: &Grid) -> Result<(usize, usize), String> {
+    if text.eq_ignore_ascii_case("center") || text.eq_ignore_ascii_case("centre") {
+        return Ok((grid.width() / 2, grid.height() / 2));
+    }
+    let bad = || format!("--station '{text}' is not X,Y or center");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: u64 = x.trim().parse().map_err(|_| bad())?;
+    let y: u64 = y.trim().parse().map_err(|_| bad())?;
+    let index = grid
+        .checked_index(x, y)
+        .map_err(|e| format!("--station: {e}"))?;
+    Ok(grid.coords(index))
+}
+
+/// A seed for a new puzzle when none is given: the clock's nanoseconds, mixed.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    (nanos ^ u64::from(std::process::id())).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11
+}

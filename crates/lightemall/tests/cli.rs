@@ -1,0 +1,206 @@
+//! The command line as a user meets it: outputs, round trips, and bad input
+//! answered with one line on stderr and exit code 2.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_with_stdin(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    if let Some(mut input) = child.stdin.take() {
+        // A child that exits early closes the pipe; that is not our failure.
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    let output = child.wait_with_output().expect("the binary finishes");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with_stdin(args, "")
+}
+
+fn ok(args: &[&str]) -> String {
+    let run = run(args);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    run.stdout
+}
+
+/// Bad usage or input: exit code 2, one line naming the problem, no panic.
+fn check_refused(args: &[&str], expect_in_message: &str) {
+    let run = run(args);
+    assert_eq!(
+        run.code, 2,
+        "{args:?} should be refused; stdout {}",
+        run.stdout
+    );
+    assert!(run.stdout.is_empty(), "{args:?} printed {}", run.stdout);
+    assert!(
+        !run.stderr.contains("panicked"),
+        "{args:?} panicked: {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(expect_in_message),
+        "{args:?}: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn no_arguments_prints_help() {
+    assert!(ok(&[]).contains("Usage"));
+    assert!(ok(&["gen", "--help"]).contains("--format"));
+}
+
+#[test]
+fn gen_prints_a_seeded_id_that_reproduces_the_puzzle() {
+    let id = ok(&[
+        "gen",
+        "--size",
+        "7x5",
+        "--seed",
+        "9",
+        "--generator",
+        "frontier",
+        "--difficulty",
+        "hard",
+    ]);
+    assert_eq!(id.trim(), "square:7x5:frontier:hard#9");
+    let from_options = ok(&[
+        "gen",
+        "--size",
+        "7x5",
+        "--seed",
+        "9",
+        "--generator",
+        "frontier",
+        "--difficulty",
+        "hard",
+        "--format",
+        "text",
+    ]);
+    assert_eq!(ok(&["gen", id.trim(), "--format", "text"]), from_options);
+}
+
+#[test]
+fn gen_text_shows_the_board_and_its_solution() {
+    let text = ok(&["gen", "--size", "4x3", "--seed", "5", "--format", "text"]);
+    insta::assert_snapshot!(text, @r"
+    square:4x3:kruskal:medium#5
+    ╴┬│╶
+    ┌┐┐╵
+    ┐│┤╶
+    solution:
+    ╶┬─╴
+    ┌┘┌╴
+    └─┴╴
+    ");
+}
+
+#[test]
+fn gen_json_has_the_contract_fields() {
+    let json = ok(&[
+        "gen",
+        "--size",
+        "3x2",
+        "--seed",
+        "1",
+        "--station",
+        "center",
+        "--json",
+    ]);
+    for field in [
+        r#""id":"square:3x2:kruskal:medium#1@1,1""#,
+        r#""width":3"#,
+        r#""height":2"#,
+        r#""topology":"square""#,
+        r#""wrap":false"#,
+        r#""station":[1,1]"#,
+        r#""tiles":["#,
+        r#""solution":["#,
+        r#""seed":1"#,
+    ] {
+        assert!(json.contains(field), "{field} missing from {json}");
+    }
+    // The JSON is itself a puzzle the CLI reads back.
+    let again = ok(&["gen", json.trim(), "--format", "text"]);
+    assert!(again.starts_with("square:3x2:"), "{again}");
+}
+
+#[test]
+fn net_ids_pass_through_unchanged() {
+    let net = "5x5w:82h68d2dc281veed5h4hav9a72vba8hb";
+    assert_eq!(ok(&["gen", net, "--format", "net"]).trim(), net);
+    let ours = ok(&["gen", net]);
+    assert_eq!(ok(&["gen", ours.trim(), "--format", "net"]).trim(), net);
+}
+
+#[test]
+fn puzzles_are_read_from_stdin() {
+    let run = run_with_stdin(&["gen", "-", "--format", "net"], "3x3:2d8cb2654\n");
+    assert_eq!((run.code, run.stdout.trim()), (0, "3x3:2d8cb2654"));
+}
+
+#[test]
+fn every_topology_and_generator_runs() {
+    for topology in ["square", "octo", "hex"] {
+        for generator in ["kruskal", "scan", "frontier"] {
+            let text = ok(&[
+                "gen",
+                "--topology",
+                topology,
+                "--generator",
+                generator,
+                "--size",
+                "6x4",
+                "--wrap",
+                "--format",
+                "text",
+            ]);
+            assert_eq!(text.lines().count(), 1 + 4 + 1 + 4, "{text}");
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_code_2() {
+    check_refused(&["gen", "--size", "100000x100000"], "out of range");
+    check_refused(&["gen", "--size", "0x5"], "out of range");
+    check_refused(&["gen", "--size", "-3x4"], "");
+    check_refused(&["gen", "--size", "ten"], "WxH");
+    check_refused(&["gen", "--topology", "cube"], "cube");
+    check_refused(
+        &["gen", "--topology", "hex", "--size", "4x5", "--wrap"],
+        "even height",
+    );
+    check_refused(&["gen", "--seed", "-1"], "");
+    check_refused(&["gen", "--station", "10,0", "--size", "5x5"], "outside");
+    check_refused(&["gen", "--station", "middle"], "X,Y or center");
+    check_refused(&["gen", "3x3:2d8cb265"], "8 tiles for a 3x3 board");
+    check_refused(
+        &["gen", "3x3:2d8cb2654", "--size", "4x4"],
+        "cannot be used with",
+    );
+    check_refused(&["gen", "nonsense"], "not a puzzle ID");
+    check_refused(
+        &["gen", "--topology", "hex", "--format", "net"],
+        "square board",
+    );
+    check_refused(&["gen", "{\"width\": 2"], "JSON puzzle");
+    check_refused(&["frobnicate"], "unrecognized subcommand");
+}

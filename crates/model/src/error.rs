@@ -1,0 +1,79 @@
+//! Errors of the model: invalid boards and unreadable text.
+
+use thiserror::Error;
+
+/// A board or grid that cannot exist.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ModelError {
+    /// A side is outside `MIN_SIDE..=MAX_SIDE`.
+    #[error(
+        "board size {width}x{height} is out of range: each side must be {min} to {max}",
+        min = crate::grid::MIN_SIDE,
+        max = crate::grid::MAX_SIDE
+    )]
+    SizeOutOfRange {
+        /// Requested width.
+        width: u64,
+        /// Requested height.
+        height: u64,
+    },
+    /// A wrapping hexagonal board needs an even height.
+    #[error("a wrapping hex board needs an even height, not {height}")]
+    OddWrappingHexHeight {
+        /// Requested height.
+        height: usize,
+    },
+    /// The number of tiles does not match the size.
+    #[error("expected {expected} tiles for this size, found {found}")]
+    TileCountMismatch {
+        /// Tiles the size asks for.
+        expected: usize,
+        /// Tiles given.
+        found: usize,
+    },
+    /// A tile has a wire the topology does not have.
+    #[error("tile {index} has mask {mask}, which has directions a {topology} board lacks")]
+    TileOutOfRange {
+        /// Row-major index of the tile.
+        index: usize,
+        /// Its mask.
+        mask: u16,
+        /// The topology's name.
+        topology: &'static str,
+    },
+    /// A position outside the board.
+    #[error("position ({x}, {y}) is outside the {width}x{height} board")]
+    PositionOutOfRange {
+        /// Column.
+        x: u64,
+        /// Row.
+        y: u64,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+}
+
+/// Text that could not be read as a board, with where the problem is.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{what}: {message} (at character {column})")]
+pub struct ParseError {
+    /// The kind of text being read ("Net game ID", "puzzle ID", ...).
+    pub what: &'static str,
+    /// 1-based character position of the problem.
+    pub column: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error in text of kind `what` at 1-based `column`.
+    pub fn new(what: &'static str, column: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            what,
+            column,
+            message: message.into(),
+        }
+    }
+}

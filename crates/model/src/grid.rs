@@ -1,0 +1,227 @@
+//! The grid: a topology with a size and wrapping, and the neighbour relation.
+
+use crate::error::ModelError;
+use crate::topology::{Dir, Topology};
+
+/// The smallest side of a board.
+pub const MIN_SIDE: usize = 2;
+/// The largest side of a board.
+pub const MAX_SIDE: usize = 1000;
+
+/// The shape of a board: topology, size and wrapping. Tiles are indexed
+/// row-major, `index = y * width + x`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    topology: Topology,
+    width: usize,
+    height: usize,
+    wrap: bool,
+}
+
+impl Grid {
+    /// A grid, refused if a side is outside `MIN_SIDE..=MAX_SIDE` or a
+    /// wrapping hex board has an odd height. Nothing is allocated.
+    pub fn new(
+        topology: Topology,
+        width: usize,
+        height: usize,
+        wrap: bool,
+    ) -> Result<Grid, ModelError> {
+        let in_range = |side: usize| (MIN_SIDE..=MAX_SIDE).contains(&side);
+        if !in_range(width) || !in_range(height) {
+            return Err(ModelError::SizeOutOfRange {
+                width: width as u64,
+                height: height as u64,
+            });
+        }
+        if wrap && topology.spec().wrap_needs_even_height && height % 2 == 1 {
+            return Err(ModelError::OddWrappingHexHeight { height });
+        }
+        Ok(Grid {
+            topology,
+            width,
+            height,
+            wrap,
+        })
+    }
+
+    /// The topology.
+    pub fn topology(&self) -> Topology {
+        self.topology
+    }
+
+    /// Tiles per row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Whether neighbours wrap around the edges (a torus).
+    pub fn wrap(&self) -> bool {
+        self.wrap
+    }
+
+    /// Number of tiles.
+    pub fn len(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// Always false: a grid has at least four tiles.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Row-major index of `(x, y)`.
+    pub fn index(&self, x: usize, y: usize) -> usize {
+        y * self.width + x
+    }
+
+    /// `(x, y)` of a row-major index.
+    pub fn coords(&self, index: usize) -> (usize, usize) {
+        (index % self.width, index / self.width)
+    }
+
+    /// The index of `(x, y)`, or an error if it is off the board.
+    pub fn checked_index(&self, x: u64, y: u64) -> Result<usize, ModelError> {
+        if x < self.width as u64 && y < self.height as u64 {
+            Ok(self.index(x as usize, y as usize))
+        } else {
+            Err(ModelError::PositionOutOfRange {
+                x,
+                y,
+                width: self.width,
+                height: self.height,
+            })
+        }
+    }
+
+    /// The neighbour of `(x, y)` toward `dir`, if the board has one there.
+    pub fn neighbour_xy(&self, x: usize, y: usize, dir: Dir) -> Option<(usize, usize)> {
+        let (dx, dy) = self.topology.offset(dir, y);
+        let nx = x as isize + isize::from(dx);
+        let ny = y as isize + isize::from(dy);
+        let (w, h) = (self.width as isize, self.height as isize);
+        if self.wrap {
+            Some((nx.rem_euclid(w) as usize, ny.rem_euclid(h) as usize))
+        } else if (0..w).contains(&nx) && (0..h).contains(&ny) {
+            Some((nx as usize, ny as usize))
+        } else {
+            None
+        }
+    }
+
+    /// The index of the neighbour of tile `index` toward `dir`, if any.
+    pub fn neighbour(&self, index: usize, dir: Dir) -> Option<usize> {
+        let (x, y) = self.coords(index);
+        self.neighbour_xy(x, y, dir).map(|(x, y)| self.index(x, y))
+    }
+
+    /// The mask of directions from tile `index` that lead to a neighbour.
+    pub fn open_directions(&self, index: usize) -> u8 {
+        let (x, y) = self.coords(index);
+        self.topology
+            .directions()
+            .filter(|&d| self.neighbour_xy(x, y, d).is_some())
+            .fold(0, |mask, d| mask | d.bit())
+    }
+
+    /// The size as `WxH`, with `w` appended for wrapping boards.
+    pub fn size_label(&self) -> String {
+        let wrap = if self.wrap { "w" } else { "" };
+        format!("{}x{}{wrap}", self.width, self.height)
+    }
+}
+
+/// Parse `WxH` or `WxHw` (sides as decimal digits) into width, height and wrap,
+/// checking the range before anything is allocated.
+pub fn parse_size(text: &str) -> Result<(usize, usize, bool), String> {
+    let (body, wrap) = match text.strip_suffix('w') {
+        Some(body) => (body, true),
+        None => (text, false),
+    };
+    let (w, h) = body
+        .split_once('x')
+        .ok_or_else(|| format!("size '{text}' is not of the form WxH"))?;
+    let side = |s: &str| -> Result<u64, String> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("size '{text}' is not of the form WxH"));
+        }
+        // Saturate: a huge number is still "out of range", not a parse failure.
+        Ok(s.parse::<u64>().unwrap_or(u64::MAX))
+    };
+    let (width, height) = (side(w)?, side(h)?);
+    let in_range = |v: u64| (MIN_SIDE as u64..=MAX_SIDE as u64).contains(&v);
+    if !in_range(width) || !in_range(height) {
+        return Err(ModelError::SizeOutOfRange { width, height }.to_string());
+    }
+    Ok((width as usize, height as usize, wrap))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_bounded_before_allocation() {
+        assert!(Grid::new(Topology::Square, 2, 2, false).is_ok());
+        assert!(Grid::new(Topology::Square, 1000, 1000, true).is_ok());
+        assert!(Grid::new(Topology::Square, 1, 5, false).is_err());
+        assert!(Grid::new(Topology::Square, 1001, 5, false).is_err());
+        assert_eq!(
+            Grid::new(Topology::Hex, 4, 5, true),
+            Err(ModelError::OddWrappingHexHeight { height: 5 })
+        );
+        assert!(Grid::new(Topology::Hex, 4, 5, false).is_ok());
+    }
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("10x7"), Ok((10, 7, false)));
+        assert_eq!(parse_size("5x5w"), Ok((5, 5, true)));
+        for bad in [
+            "",
+            "x",
+            "10",
+            "10x",
+            "-3x4",
+            "0x5",
+            "3x 4",
+            "100000x100000",
+            "99999999999999999999999x2",
+        ] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn hex_neighbours_follow_the_contract() {
+        let grid = Grid::new(Topology::Hex, 4, 4, false).expect("valid grid");
+        let t = Topology::Hex;
+        let at = |x, y, name| grid.neighbour_xy(x, y, t.direction_named(name).expect("dir"));
+        assert_eq!(at(1, 2, "NE"), Some((1, 1)));
+        assert_eq!(at(1, 2, "SW"), Some((0, 3)));
+        assert_eq!(at(1, 1, "NE"), Some((2, 0)));
+        assert_eq!(at(1, 1, "SW"), Some((1, 2)));
+        assert_eq!(at(0, 0, "NW"), None);
+    }
+
+    #[test]
+    fn neighbours_are_mutual() {
+        for topology in Topology::ALL {
+            for wrap in [false, true] {
+                let grid = Grid::new(topology, 5, 4, wrap).expect("valid grid");
+                for i in 0..grid.len() {
+                    for d in topology.directions() {
+                        if let Some(j) = grid.neighbour(i, d) {
+                            assert_eq!(grid.neighbour(j, topology.opposite(d)), Some(i));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! The board model of LightEmAll: directions and topologies, tiles as direction
+//! masks, grids, boards with barriers, puzzles, and their text forms (Net game
+//! IDs, descriptive IDs, JSON, plain-text pictures).
+//!
+//! This crate does no I/O, knows no pixels and no clock, and never panics on
+//! input: text that cannot be read is a [`ParseError`] saying what and where.
+
+mod board;
+mod error;
+pub mod format;
+mod grid;
+mod puzzle;
+mod tile;
+mod topology;
+
+pub use board::{Board, SolutionError};
+pub use error::{ModelError, ParseError};
+pub use grid::{Grid, MAX_SIDE, MIN_SIDE, parse_size};
+pub use puzzle::Puzzle;
+pub use tile::Tile;
+pub use topology::{CellShape, Dir, DirectionSpec, Topology, TopologySpec, UnknownTopology};

@@ -1,0 +1,63 @@
+//! Golden tests: the same seed gives the same puzzle on every machine and in
+//! every release. If one of these fails, a change altered generated puzzles:
+//! that breaks every puzzle ID users have shared, so it needs a new ID
+//! version, not a snapshot update.
+
+use lightemall_gen::{Difficulty, Generator, Params, generate};
+use lightemall_model::format::text::picture;
+use lightemall_model::{Grid, Topology};
+use lightemall_tests::stable_hash;
+
+fn params(
+    topology: Topology,
+    size: (usize, usize),
+    wrap: bool,
+    generator: Generator,
+    difficulty: Difficulty,
+) -> Params {
+    Params {
+        grid: Grid::new(topology, size.0, size.1, wrap).expect("valid grid"),
+        generator,
+        difficulty,
+        seed: 20261202,
+        station: (0, 0),
+    }
+}
+
+#[test]
+fn small_puzzles_are_pinned() {
+    let mut out = String::new();
+    for generator in Generator::ALL {
+        for topology in Topology::ALL {
+            for wrap in [false, true] {
+                let p = params(topology, (6, 4), wrap, *generator, Difficulty::Hard);
+                let puzzle = generate(&p).expect("generates");
+                let solved = puzzle.solution_board().expect("has a solution");
+                out.push_str(&format!(
+                    "{p}\n{}--\n{}\n",
+                    picture(&puzzle.board),
+                    picture(&solved)
+                ));
+            }
+        }
+    }
+    insta::assert_snapshot!("small_puzzles", out);
+}
+
+#[test]
+fn large_puzzles_are_pinned() {
+    let mut out = String::new();
+    for generator in Generator::ALL {
+        for difficulty in Difficulty::ALL {
+            let p = params(Topology::Square, (200, 150), false, *generator, *difficulty);
+            let puzzle = generate(&p).expect("generates");
+            let solution = puzzle.solution.as_deref().unwrap_or_default();
+            out.push_str(&format!(
+                "{p}: tiles {:016x} solution {:016x}\n",
+                stable_hash(puzzle.board.tiles()),
+                stable_hash(solution)
+            ));
+        }
+    }
+    insta::assert_snapshot!("large_puzzles", out);
+}
