@@ -82,16 +82,19 @@ impl Board {
     }
 
     /// The grid.
+    #[inline]
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
 
     /// All tiles, row-major.
+    #[inline]
     pub fn tiles(&self) -> &[Tile] {
         &self.tiles
     }
 
     /// The tile at `index`.
+    #[inline]
     pub fn tile(&self, index: usize) -> Tile {
         self.tiles[index]
     }
@@ -126,12 +129,14 @@ impl Board {
     }
 
     /// The directions from `index` that lead to a neighbour with no barrier between.
+    #[inline]
     pub fn open_directions(&self, index: usize) -> u8 {
         self.open[index]
     }
 
     /// The neighbour that tile `index` is connected to toward `dir`: both tiles
     /// have a wire pointing at each other and no barrier stands between them.
+    #[inline]
     pub fn linked(&self, index: usize, dir: Dir) -> Option<usize> {
         if self.tiles[index].0 & self.open[index] & dir.bit() == 0 {
             return None;

@@ -46,26 +46,31 @@ impl Grid {
     }
 
     /// The topology.
+    #[inline]
     pub fn topology(&self) -> Topology {
         self.topology
     }
 
     /// Tiles per row.
+    #[inline]
     pub fn width(&self) -> usize {
         self.width
     }
 
     /// Rows.
+    #[inline]
     pub fn height(&self) -> usize {
         self.height
     }
 
     /// Whether neighbours wrap around the edges (a torus).
+    #[inline]
     pub fn wrap(&self) -> bool {
         self.wrap
     }
 
     /// Number of tiles.
+    #[inline]
     pub fn len(&self) -> usize {
         self.width * self.height
     }
@@ -76,11 +81,13 @@ impl Grid {
     }
 
     /// Row-major index of `(x, y)`.
+    #[inline]
     pub fn index(&self, x: usize, y: usize) -> usize {
         y * self.width + x
     }
 
     /// `(x, y)` of a row-major index.
+    #[inline]
     pub fn coords(&self, index: usize) -> (usize, usize) {
         (index % self.width, index / self.width)
     }
@@ -100,21 +107,51 @@ impl Grid {
     }
 
     /// The neighbour of `(x, y)` toward `dir`, if the board has one there.
+    #[inline]
     pub fn neighbour_xy(&self, x: usize, y: usize, dir: Dir) -> Option<(usize, usize)> {
-        let (dx, dy) = self.topology.offset(dir, y);
-        let nx = x as isize + isize::from(dx);
-        let ny = y as isize + isize::from(dy);
-        let (w, h) = (self.width as isize, self.height as isize);
-        if self.wrap {
-            Some((nx.rem_euclid(w) as usize, ny.rem_euclid(h) as usize))
-        } else if (0..w).contains(&nx) && (0..h).contains(&ny) {
-            Some((nx as usize, ny as usize))
-        } else {
-            None
+        self.step(x, y, self.topology.offset(dir, y))
+    }
+
+    /// Every direction's offset by row parity: `table[y % 2][dir]`. Hot loops
+    /// look offsets up here once instead of asking the topology each time.
+    pub fn offset_table(&self) -> [[(i8, i8); 8]; 2] {
+        let mut table = [[(0, 0); 8]; 2];
+        for dir in self.topology.directions() {
+            for (parity, row) in table.iter_mut().enumerate() {
+                row[usize::from(dir.0)] = self.topology.offset(dir, parity);
+            }
+        }
+        table
+    }
+
+    /// `(x, y)` moved by an offset of [`Grid::offset_table`] (each part -1, 0
+    /// or 1), wrapping or not; `None` off the edge of a non-wrapping board.
+    #[inline]
+    pub fn step(&self, x: usize, y: usize, (dx, dy): (i8, i8)) -> Option<(usize, usize)> {
+        let nx = Self::step_side(x, dx, self.width, self.wrap)?;
+        let ny = Self::step_side(y, dy, self.height, self.wrap)?;
+        Some((nx, ny))
+    }
+
+    #[inline]
+    fn step_side(at: usize, delta: i8, len: usize, wrap: bool) -> Option<usize> {
+        match delta {
+            0 => Some(at),
+            d if d > 0 => match at + 1 {
+                next if next < len => Some(next),
+                _ if wrap => Some(0),
+                _ => None,
+            },
+            _ => match at {
+                0 if wrap => Some(len - 1),
+                0 => None,
+                _ => Some(at - 1),
+            },
         }
     }
 
     /// The index of the neighbour of tile `index` toward `dir`, if any.
+    #[inline]
     pub fn neighbour(&self, index: usize, dir: Dir) -> Option<usize> {
         let (x, y) = self.coords(index);
         self.neighbour_xy(x, y, dir).map(|(x, y)| self.index(x, y))

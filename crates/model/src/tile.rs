@@ -14,21 +14,25 @@ impl Tile {
     pub const EMPTY: Tile = Tile(0);
 
     /// Whether the tile has a wire toward `dir`.
+    #[inline]
     pub const fn has(self, dir: Dir) -> bool {
         self.0 & dir.bit() != 0
     }
 
     /// The number of wires.
+    #[inline]
     pub const fn degree(self) -> u32 {
         self.0.count_ones()
     }
 
     /// The tile with a wire toward `dir` added.
+    #[inline]
     pub const fn with(self, dir: Dir) -> Tile {
         Tile(self.0 | dir.bit())
     }
 
     /// The tile turned clockwise by `steps` steps: a wire at `i` moves to `i + steps`.
+    #[inline]
     pub fn rotated(self, topology: Topology, steps: u32) -> Tile {
         let n = u32::from(topology.direction_count());
         let k = steps % n;

@@ -137,6 +137,7 @@ impl Topology {
     pub const ALL: [Topology; 3] = [Topology::Square, Topology::Octo, Topology::Hex];
 
     /// The facts of this topology.
+    #[inline]
     pub fn spec(self) -> &'static TopologySpec {
         match self {
             Topology::Square => &SQUARE,
@@ -151,11 +152,13 @@ impl Topology {
     }
 
     /// Number of directions (4, 6 or 8).
+    #[inline]
     pub fn direction_count(self) -> u8 {
         self.spec().directions.len() as u8
     }
 
     /// The mask with every direction set.
+    #[inline]
     pub fn full_mask(self) -> u8 {
         (((1u16) << self.direction_count()) - 1) as u8
     }
@@ -172,12 +175,14 @@ impl Topology {
     }
 
     /// The direction pointing back.
+    #[inline]
     pub fn opposite(self, dir: Dir) -> Dir {
         let n = self.direction_count();
         Dir((dir.0 + n / 2) % n)
     }
 
     /// The facts of one direction. `dir` must belong to this topology.
+    #[inline]
     pub fn direction(self, dir: Dir) -> &'static DirectionSpec {
         &self.spec().directions[usize::from(dir.0) % self.spec().directions.len()]
     }
@@ -192,6 +197,7 @@ impl Topology {
     }
 
     /// Neighbour offset `(dx, dy)` of `dir` from a tile on row `y`.
+    #[inline]
     pub fn offset(self, dir: Dir, y: usize) -> (i8, i8) {
         let spec = self.direction(dir);
         if y % 2 == 0 {
