@@ -121,7 +121,7 @@ fn reference_kruskal(grid: &Grid, difficulty: Difficulty, seed: u64) -> Vec<Tile
     for index in 0..grid.len() {
         for dir in topology.forward_directions() {
             if let Some(other) = grid.neighbour(index, dir) {
-                let weight = random.between(u32::from(low), u32::from(high));
+                let weight = random.small_between(u16::from(low), u16::from(high));
                 edges.push((weight, edges.len(), index, dir, other));
             }
         }

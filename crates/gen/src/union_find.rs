@@ -1,54 +1,71 @@
-//! Disjoint sets with union by size and path compression (by halving).
+//! Disjoint sets: Rem's algorithm with splicing.
+//!
+//! Every element points at a parent with an index at least its own; a root
+//! points at itself. A union walks up from both elements at once, always
+//! advancing the side with the smaller parent, and splices as it goes (each
+//! visited element is re-pointed at the other side's higher parent, which
+//! compresses paths). It stops as soon as the two walks meet, so joining
+//! two nearby tiles of one tree, the common case in Kruskal on a grid,
+//! rarely reaches the root. Union by index replaces union by size; in the
+//! study of Patwary, Blair and Manne (2010) this was the fastest variant.
 
-/// Disjoint sets over `0..n`. One `i32` per element: a root holds minus its
-/// set's size, any other element its parent, so a lookup touches one array.
+/// Disjoint sets over `0..n`.
 #[derive(Clone, Debug)]
 pub struct UnionFind {
-    parent: Vec<i32>,
+    parent: Vec<u32>,
 }
 
 impl UnionFind {
     /// `n` singleton sets.
     pub fn new(n: usize) -> UnionFind {
         UnionFind {
-            parent: vec![-1; n],
+            parent: (0..n as u32).collect(),
         }
     }
 
-    /// The representative of `x`'s set. Halves the path as it goes: each
-    /// visited element is pointed at its grandparent.
+    /// The representative of `x`'s set (its root), halving the path on the way.
     pub fn find(&mut self, mut x: u32) -> u32 {
         loop {
             let p = self.parent[x as usize];
-            if p < 0 {
+            if p == x {
                 return x;
             }
             let gp = self.parent[p as usize];
-            if gp < 0 {
-                return p as u32;
-            }
             self.parent[x as usize] = gp;
-            x = gp as u32;
+            x = p;
         }
+    }
+
+    /// Read `x`'s entry and its parent's, so that the next union finds them
+    /// in the cache. Calling this for a batch of elements first lets the
+    /// processor fetch them all at once instead of one miss at a time.
+    #[inline]
+    pub fn touch(&self, x: u32) -> u32 {
+        self.parent[self.parent[x as usize] as usize]
     }
 
     /// Join the sets of `a` and `b`; false if they were already one set.
     pub fn union(&mut self, a: u32, b: u32) -> bool {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra == rb {
-            return false;
+        let (mut x, mut y) = (a as usize, b as usize);
+        let parent = &mut self.parent;
+        while parent[x] != parent[y] {
+            if parent[x] < parent[y] {
+                let next = parent[x] as usize;
+                parent[x] = parent[y];
+                if next == x {
+                    return true;
+                }
+                x = next;
+            } else {
+                let next = parent[y] as usize;
+                parent[y] = parent[x];
+                if next == y {
+                    return true;
+                }
+                y = next;
+            }
         }
-        let (size_a, size_b) = (-self.parent[ra as usize], -self.parent[rb as usize]);
-        let (big, small) = if size_a >= size_b { (ra, rb) } else { (rb, ra) };
-        self.parent[big as usize] = -(size_a + size_b);
-        self.parent[small as usize] = big as i32;
-        true
-    }
-
-    /// The size of `x`'s set.
-    pub fn set_size(&mut self, x: u32) -> usize {
-        let root = self.find(x);
-        (-self.parent[root as usize]) as usize
+        false
     }
 }
 
@@ -66,7 +83,26 @@ mod tests {
         assert!(!sets.union(0, 2));
         assert_eq!(sets.find(0), sets.find(3));
         assert_ne!(sets.find(0), sets.find(4));
-        assert_eq!(sets.set_size(2), 4);
-        assert_eq!(sets.set_size(5), 1);
+        assert!(sets.union(5, 4));
+        assert!(!sets.union(4, 5));
+        assert!(sets.union(4, 0));
+        assert!((0..6).all(|i| sets.find(i) == sets.find(0)));
+    }
+
+    #[test]
+    fn agrees_with_a_labelling_on_random_unions() {
+        let n = 200u32;
+        let mut sets = UnionFind::new(n as usize);
+        let mut label: Vec<u32> = (0..n).collect();
+        let mut state = 12345u64;
+        for _ in 0..2000 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (a, b) = ((state >> 33) as u32 % n, (state >> 13) as u32 % n);
+            let (la, lb) = (label[a as usize], label[b as usize]);
+            assert_eq!(sets.union(a, b), la != lb, "union({a}, {b})");
+            label.iter_mut().filter(|l| **l == lb).for_each(|l| *l = la);
+        }
     }
 }
