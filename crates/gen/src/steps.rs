@@ -19,6 +19,10 @@ pub struct Step<'a> {
 
 /// Receives the steps of a generator.
 pub trait StepSink {
+    /// Whether this sink looks at steps. A generator may take a faster path
+    /// that builds the same tree without reporting steps when it does not.
+    const WANTS_STEPS: bool = true;
+
     /// Called once per step, in order.
     fn step(&mut self, step: Step<'_>);
 }
@@ -28,6 +32,8 @@ pub trait StepSink {
 pub struct NoSteps;
 
 impl StepSink for NoSteps {
+    const WANTS_STEPS: bool = false;
+
     #[inline]
     fn step(&mut self, _step: Step<'_>) {}
 }

@@ -11,6 +11,8 @@
 //! neighbour lookup while joining); and the union-find lookups of a batch of
 //! edges are started together, so their cache misses overlap.
 
+mod banded;
+
 use crate::params::Difficulty;
 use crate::random::Random;
 use crate::steps::{Step, StepSink};
@@ -30,6 +32,10 @@ const _: () = assert!(lightemall_model::MAX_SIDE * lightemall_model::MAX_SIDE < 
 const BATCH: usize = 16;
 
 /// The solved tiles of a spanning tree built by Kruskal's algorithm.
+///
+/// When `steps` wants to see each edge taken in order (the live demo), the
+/// edges are joined one by one; otherwise the faster [`banded`] method builds
+/// the same tree.
 pub fn kruskal<S: StepSink>(
     grid: &Grid,
     difficulty: Difficulty,
@@ -37,19 +43,80 @@ pub fn kruskal<S: StepSink>(
     steps: &mut S,
 ) -> Vec<Tile> {
     let weights = edge_weights(grid, difficulty, random);
+    if !S::WANTS_STEPS {
+        return banded::kruskal(grid, &weights);
+    }
     let order = sort_by_weight(grid, &weights);
     join_in_order(grid, &order, steps)
 }
 
-/// Calls `visit(x, y, k, neighbour)` for every (tile, forward direction) in
-/// edge-index order, `neighbour` being `None` off a non-wrapping board.
+/// The edge slots of a grid: slot `tile * half + k` is the edge from `tile`
+/// toward forward direction `k + 1` (E and S on square boards). Neighbour
+/// arithmetic for hot loops, with the offsets looked up once.
+struct Slots {
+    width: isize,
+    height: isize,
+    wrap: bool,
+    half: usize,
+    /// `(dx, dy)` of forward direction `k + 1`, by row parity.
+    offsets: [[(isize, isize); 4]; 2],
+}
+
+impl Slots {
+    fn new(grid: &Grid) -> Slots {
+        let table = grid.offset_table();
+        let half = usize::from(grid.topology().direction_count() / 2);
+        let mut offsets = [[(0, 0); 4]; 2];
+        for (parity, row) in offsets.iter_mut().enumerate() {
+            for (k, slot) in row.iter_mut().enumerate().take(half) {
+                let (dx, dy) = table[parity][k + 1];
+                *slot = (isize::from(dx), isize::from(dy));
+            }
+        }
+        Slots {
+            width: grid.width() as isize,
+            height: grid.height() as isize,
+            wrap: grid.wrap(),
+            half,
+            offsets,
+        }
+    }
+
+    /// The other end of slot `k` of `(x, y)`, if the edge exists.
+    #[inline]
+    fn neighbour(&self, x: usize, y: usize, k: usize) -> Option<(usize, usize)> {
+        let (dx, dy) = self.offsets[y & 1][k];
+        let (nx, ny) = (x as isize + dx, y as isize + dy);
+        if self.wrap {
+            let fold = |v: isize, len: isize| {
+                if v < 0 {
+                    v + len
+                } else if v >= len {
+                    v - len
+                } else {
+                    v
+                }
+            };
+            Some((
+                fold(nx, self.width) as usize,
+                fold(ny, self.height) as usize,
+            ))
+        } else if (0..self.width).contains(&nx) && (0..self.height).contains(&ny) {
+            Some((nx as usize, ny as usize))
+        } else {
+            None
+        }
+    }
+}
+
+/// Calls `visit(x, y, k, neighbour)` for every slot in edge-index order,
+/// `neighbour` being `None` off a non-wrapping board.
 fn for_each_slot(grid: &Grid, mut visit: impl FnMut(usize, usize, usize, Option<(usize, usize)>)) {
-    let offsets = grid.offset_table();
-    let forward: Vec<Dir> = grid.topology().forward_directions().collect();
+    let slots = Slots::new(grid);
     for y in 0..grid.height() {
         for x in 0..grid.width() {
-            for (k, dir) in forward.iter().enumerate() {
-                visit(x, y, k, grid.step(x, y, offsets[y & 1][usize::from(dir.0)]));
+            for k in 0..slots.half {
+                visit(x, y, k, slots.neighbour(x, y, k));
             }
         }
     }
@@ -59,14 +126,23 @@ fn for_each_slot(grid: &Grid, mut visit: impl FnMut(usize, usize, usize, Option<
 /// for edges that exist.
 fn edge_weights(grid: &Grid, difficulty: Difficulty, random: &mut Random) -> Vec<u8> {
     let (low, high) = difficulty.weight_range();
-    let half = usize::from(grid.topology().direction_count() / 2);
-    let mut weights = Vec::with_capacity(grid.len() * half);
-    for_each_slot(grid, |_, _, _, neighbour| {
-        weights.push(match neighbour {
-            Some(_) => random.small_between(u16::from(low), u16::from(high)) as u8,
-            None => NO_EDGE,
-        });
-    });
+    let slots = Slots::new(grid);
+    let (width, height) = (grid.width(), grid.height());
+    let mut weights = vec![NO_EDGE; grid.len() * slots.half];
+    let mut chunks = weights.chunks_exact_mut(slots.half);
+    for y in 0..height {
+        let inner_row = grid.wrap() || (y > 0 && y + 1 < height);
+        for x in 0..width {
+            let Some(chunk) = chunks.next() else { break };
+            // Away from the edges of the board every edge exists.
+            let inner = inner_row && (grid.wrap() || (x > 0 && x + 1 < width));
+            for (k, weight) in chunk.iter_mut().enumerate() {
+                if inner || slots.neighbour(x, y, k).is_some() {
+                    *weight = random.small_between(u16::from(low), u16::from(high)) as u8;
+                }
+            }
+        }
+    }
     weights
 }
 
@@ -139,6 +215,7 @@ fn join_in_order<S: StepSink>(grid: &Grid, order: &[PackedEdge], steps: &mut S) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::Stream;
     use lightemall_model::Topology;
 
     #[test]
@@ -167,5 +244,29 @@ mod tests {
                 (1, 2, 1)
             ]
         );
+    }
+
+    #[test]
+    fn bands_of_any_height_build_the_same_tree() {
+        for topology in Topology::ALL {
+            for wrap in [false, true] {
+                for seed in 0..6 {
+                    let grid =
+                        Grid::new(topology, 7 + seed as usize, 10, wrap).expect("valid grid");
+                    let difficulty = [Difficulty::Easy, Difficulty::Hard][seed as usize % 2];
+                    let weights =
+                        edge_weights(&grid, difficulty, &mut Random::new(seed, Stream::Tree));
+                    let order = sort_by_weight(&grid, &weights);
+                    let expected = join_in_order(&grid, &order, &mut crate::steps::NoSteps);
+                    for rows in 1..=11 {
+                        let banded = banded::kruskal_in_bands(&grid, &weights, rows);
+                        assert_eq!(
+                            banded, expected,
+                            "{topology} wrap {wrap} seed {seed} rows {rows}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
