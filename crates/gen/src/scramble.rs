@@ -10,11 +10,11 @@ use lightemall_model::{Board, Tile};
 /// board cannot be solved.
 pub fn scramble(solution: &Board, random: &mut Random) -> Vec<Tile> {
     let topology = solution.grid().topology();
-    let n = u32::from(topology.direction_count());
+    let n = u16::from(topology.direction_count());
     let mut tiles: Vec<Tile> = solution
         .tiles()
         .iter()
-        .map(|tile| tile.rotated(topology, random.below(n)))
+        .map(|tile| tile.rotated(topology, u32::from(random.small_below(n))))
         .collect();
     let still_solved = solution
         .with_tiles(tiles.clone())

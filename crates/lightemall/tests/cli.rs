@@ -102,9 +102,9 @@ fn gen_text_shows_the_board_and_its_solution() {
     let text = ok(&["gen", "--size", "4x3", "--seed", "5", "--format", "text"]);
     insta::assert_snapshot!(text, @r"
     square:4x3:kruskal:medium#5
-    ┘─│╶
-    └├┘╴
-    ╴└┘┌
+    ┌──╷
+    └┬└╵
+    ╷┐┐└
     solution:
     ┌──╴
     └┬┐╷

@@ -15,6 +15,8 @@ pub struct Board {
     /// Per tile, the directions that lead to a neighbour with no barrier
     /// between: edges and barriers folded into one mask for the hot paths.
     open: Vec<u8>,
+    /// Whether `add_barrier` ever closed an edge.
+    barriers: bool,
 }
 
 /// Why a board is not a solved puzzle.
@@ -43,42 +45,56 @@ pub enum SolutionError {
     Loop,
 }
 
+/// Check that `tiles` fit `grid`: one per cell, no wire the topology lacks.
+fn check_tiles(grid: &Grid, tiles: &[Tile]) -> Result<(), ModelError> {
+    if tiles.len() != grid.len() {
+        return Err(ModelError::TileCountMismatch {
+            expected: grid.len(),
+            found: tiles.len(),
+        });
+    }
+    let full = grid.topology().full_mask();
+    match tiles.iter().position(|t| t.0 & !full != 0) {
+        Some(index) => Err(ModelError::TileOutOfRange {
+            index,
+            mask: u16::from(tiles[index].0),
+            topology: grid.topology().name(),
+        }),
+        None => Ok(()),
+    }
+}
+
 impl Board {
     /// A board of the given tiles, checked against the grid.
     pub fn new(grid: Grid, tiles: Vec<Tile>) -> Result<Board, ModelError> {
-        if tiles.len() != grid.len() {
-            return Err(ModelError::TileCountMismatch {
-                expected: grid.len(),
-                found: tiles.len(),
-            });
-        }
-        let full = grid.topology().full_mask();
-        if let Some(index) = tiles.iter().position(|t| t.0 & !full != 0) {
-            return Err(ModelError::TileOutOfRange {
-                index,
-                mask: u16::from(tiles[index].0),
-                topology: grid.topology().name(),
-            });
-        }
-        let open = (0..grid.len()).map(|i| grid.open_directions(i)).collect();
-        Ok(Board { grid, tiles, open })
+        check_tiles(&grid, &tiles)?;
+        Ok(Board {
+            open: grid.open_masks(),
+            grid,
+            tiles,
+            barriers: false,
+        })
     }
 
     /// A board with no wires.
     pub fn empty(grid: Grid) -> Board {
-        let open = (0..grid.len()).map(|i| grid.open_directions(i)).collect();
         Board {
-            grid,
+            open: grid.open_masks(),
             tiles: vec![Tile::EMPTY; grid.len()],
-            open,
+            grid,
+            barriers: false,
         }
     }
 
     /// The same board (grid and barriers) carrying other tiles.
     pub fn with_tiles(&self, tiles: Vec<Tile>) -> Result<Board, ModelError> {
-        let mut board = Board::new(self.grid, tiles)?;
-        board.open.clone_from(&self.open);
-        Ok(board)
+        check_tiles(&self.grid, &tiles)?;
+        Ok(Board {
+            grid: self.grid,
+            tiles,
+            open: self.open.clone(),
+            barriers: self.barriers,
+        })
     }
 
     /// The grid.
@@ -115,6 +131,7 @@ impl Board {
         if let Some(other) = self.grid.neighbour(index, dir) {
             self.open[index] &= !dir.bit();
             self.open[other] &= !self.grid.topology().opposite(dir).bit();
+            self.barriers = true;
         }
     }
 
@@ -125,7 +142,7 @@ impl Board {
 
     /// Whether any barrier stands on the board.
     pub fn has_barriers(&self) -> bool {
-        (0..self.grid.len()).any(|i| self.open[i] != self.grid.open_directions(i))
+        self.barriers
     }
 
     /// The directions from `index` that lead to a neighbour with no barrier between.

@@ -166,6 +166,22 @@ impl Grid {
             .fold(0, |mask, d| mask | d.bit())
     }
 
+    /// [`Grid::open_directions`] of every tile, row-major. Only the border of
+    /// a non-wrapping board is worked out; every other tile has all directions.
+    pub fn open_masks(&self) -> Vec<u8> {
+        let full = self.topology.full_mask();
+        let mut masks = vec![full; self.len()];
+        if !self.wrap {
+            let border = (0..self.width)
+                .flat_map(|x| [(x, 0), (x, self.height - 1)])
+                .chain((0..self.height).flat_map(|y| [(0, y), (self.width - 1, y)]));
+            for (x, y) in border {
+                masks[self.index(x, y)] = self.open_directions(self.index(x, y));
+            }
+        }
+        masks
+    }
+
     /// The size as `WxH`, with `w` appended for wrapping boards.
     pub fn size_label(&self) -> String {
         let wrap = if self.wrap { "w" } else { "" };
