@@ -22,6 +22,7 @@ const MAX_LINKS: u32 = 3;
 /// exactly when it has a link (the tree always has at least two tiles).
 struct Growth<'g> {
     grid: &'g Grid,
+    offsets: [[(i8, i8); 8]; 2],
     tiles: Vec<Tile>,
     attached: usize,
     /// Tiles that were free beside a tile that stopped growing; the rescue
@@ -35,6 +36,7 @@ impl<'g> Growth<'g> {
     fn start(grid: &'g Grid, random: &mut Random) -> (Growth<'g>, Vec<u32>) {
         let mut growth = Growth {
             grid,
+            offsets: grid.offset_table(),
             tiles: vec![Tile::EMPTY; grid.len()],
             attached: 1,
             stranded: Vec::new(),
@@ -56,15 +58,19 @@ impl<'g> Growth<'g> {
     /// Directions from `tile` toward a neighbour not yet in the tree.
     fn free_directions(&self, tile: usize) -> u8 {
         let (x, y) = self.grid.coords(tile);
-        let topology = self.grid.topology();
-        topology
-            .directions()
-            .filter(|&d| {
-                self.grid
-                    .neighbour_xy(x, y, d)
-                    .is_some_and(|(nx, ny)| self.tiles[self.grid.index(nx, ny)] == Tile::EMPTY)
-            })
-            .fold(0, |mask, d| mask | d.bit())
+        let mut free = 0;
+        for (d, &offset) in self.offsets[y & 1]
+            .iter()
+            .enumerate()
+            .take(usize::from(self.grid.topology().direction_count()))
+        {
+            if let Some((nx, ny)) = self.grid.step(x, y, offset) {
+                if self.tiles[self.grid.index(nx, ny)] == Tile::EMPTY {
+                    free |= 1 << d;
+                }
+            }
+        }
+        free
     }
 
     fn can_grow(&self, tile: usize) -> bool {
