@@ -1,6 +1,8 @@
 //! Generation benchmarks: Kruskal and the growth generators from 10x10 to
-//! 1000x1000, and, as the in-run reference, a straightforward Kruskal
-//! (comparison sort of an edge list, then union-find) on the same weights.
+//! 1000x1000; as the in-run reference, a straightforward Kruskal (comparison
+//! sort of an edge list, then union-find) on the same weights; and the peer,
+//! Simon Tatham's Net generating a 300x300 puzzle without the uniqueness
+//! guarantee (`/usr/games/sgt-net`, skipped when not installed), beside ours.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lightemall_gen::random::{Random, Stream};
@@ -76,5 +78,34 @@ fn puzzles(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, trees, puzzles);
+const NET: &str = "/usr/games/sgt-net";
+
+fn peer(c: &mut Criterion) {
+    let mut group = c.benchmark_group("peer");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
+    let p = params(300, Generator::Kruskal);
+    group.bench_function("lightemall_kruskal/300", |b| {
+        b.iter(|| generate(black_box(&p)))
+    });
+    if std::path::Path::new(NET).exists() {
+        let mut seed = 0u64;
+        group.bench_function("net_nonunique/300", |b| {
+            b.iter(|| {
+                seed += 1;
+                let out = std::process::Command::new(NET)
+                    .args(["--generate", "1", &format!("300x300a#{seed}")])
+                    .output()
+                    .expect("sgt-net runs");
+                assert!(out.status.success() && out.stdout.starts_with(b"300x300:"));
+            })
+        });
+    } else {
+        eprintln!("{NET} not installed: skipping the peer benchmark (apt-get install sgt-puzzles)");
+    }
+    group.finish();
+}
+
+criterion_group!(benches, trees, puzzles, peer);
 criterion_main!(benches);

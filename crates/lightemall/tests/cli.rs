@@ -137,6 +137,7 @@ fn gen_json_has_the_contract_fields() {
     ] {
         assert!(json.contains(field), "{field} missing from {json}");
     }
+    assert!(json.starts_with(r#"{"id":"#), "{json}");
     // The JSON is itself a puzzle the CLI reads back.
     let again = ok(&["gen", json.trim(), "--format", "text"]);
     assert!(again.starts_with("square:3x2:"), "{again}");

@@ -1,5 +1,6 @@
-//! Power benchmarks: the search from the station over a solved 1000x1000
-//! board (every tile reached), and the diameter by two searches.
+//! Power benchmarks: the search from the station over a solved board (every
+//! tile reached) of 32x32 and 1000x1000, wrapping or not, and the diameter by
+//! two searches.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_gen::{Difficulty, Generator, Params, generate};
@@ -8,9 +9,9 @@ use lightemall_power::{Power, diameter};
 use std::hint::black_box;
 use std::time::Duration;
 
-fn solved_board(side: usize) -> lightemall_model::Board {
+fn solved_board(side: usize, wrap: bool) -> lightemall_model::Board {
     let params = Params {
-        grid: Grid::new(Topology::Square, side, side, false).expect("valid grid"),
+        grid: Grid::new(Topology::Square, side, side, wrap).expect("valid grid"),
         generator: Generator::Kruskal,
         difficulty: Difficulty::Hard,
         seed: 1,
@@ -27,17 +28,22 @@ fn search(c: &mut Criterion) {
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(5));
-    for side in [32, 1000] {
-        let board = solved_board(side);
+    for (side, wrap) in [(32, false), (1000, false), (1000, true)] {
+        let board = solved_board(side, wrap);
         let mut power = Power::default();
         let station = board.grid().index(side / 2, side / 2);
-        group.bench_function(format!("bfs/{side}"), |b| {
+        let label = if wrap {
+            format!("{side}w")
+        } else {
+            side.to_string()
+        };
+        group.bench_function(format!("bfs/{label}"), |b| {
             b.iter(|| {
                 power.compute(black_box(&board), station);
                 power.powered_count(None)
             })
         });
-        group.bench_function(format!("diameter/{side}"), |b| {
+        group.bench_function(format!("diameter/{label}"), |b| {
             b.iter(|| diameter(black_box(&board), 0, &mut power))
         });
     }

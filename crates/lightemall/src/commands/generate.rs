@@ -5,6 +5,7 @@ use crate::puzzle_args::{Resolved, resolve};
 use lightemall_model::format::json::PuzzleJson;
 use lightemall_model::format::net::to_net_id;
 use lightemall_model::format::text::picture;
+use serde::Serialize;
 
 /// Run the command.
 pub fn run(args: &GenArgs) -> Result<(), String> {
@@ -32,19 +33,30 @@ fn text(resolved: &Resolved) -> String {
     out
 }
 
+/// `--json`: the model's puzzle object, then how it was made, and its Net ID.
+#[derive(Serialize)]
+struct GenJson<'a> {
+    #[serde(flatten)]
+    puzzle: PuzzleJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    generator: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    net: Option<String>,
+}
+
 fn json(resolved: &Resolved) -> Result<String, String> {
     let puzzle = &resolved.puzzle;
-    let mut value = serde_json::to_value(PuzzleJson::new(puzzle, resolved.id.clone()))
-        .map_err(|e| e.to_string())?;
-    if let Some(object) = value.as_object_mut() {
-        if let Some(params) = &resolved.params {
-            object.insert("generator".into(), params.generator.name().into());
-            object.insert("difficulty".into(), params.difficulty.name().into());
-            object.insert("seed".into(), params.seed.into());
-        }
-        if let Some(net) = to_net_id(&puzzle.board) {
-            object.insert("net".into(), net.into());
-        }
-    }
-    serde_json::to_string(&value).map_err(|e| e.to_string())
+    let params = resolved.params.as_ref();
+    let object = GenJson {
+        puzzle: PuzzleJson::new(puzzle, resolved.id.clone()),
+        generator: params.map(|p| p.generator.name()),
+        difficulty: params.map(|p| p.difficulty.name()),
+        seed: params.map(|p| p.seed),
+        net: to_net_id(&puzzle.board),
+    };
+    serde_json::to_string(&object).map_err(|e| e.to_string())
 }
