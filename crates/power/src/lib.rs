@@ -5,110 +5,82 @@
 //! Linear time. A [`Power`] keeps its buffers, so computing again on a board
 //! of the same size allocates nothing. No I/O, no clock.
 
+mod layout;
+mod search;
+
+use layout::Layout;
 use lightemall_model::Board;
+use search::{Buffers, Steps};
 
 /// Distance of a tile the power did not reach.
 const UNREACHED: u32 = u32::MAX;
 
-/// Queue entries pack a tile's column, row and wires into one `u32`.
-const SIDE_BITS: u32 = 10;
-const _: () = assert!(lightemall_model::MAX_SIDE <= 1 << SIDE_BITS);
-
 /// The result of a power search, reusable from one search to the next.
 ///
 /// The search reads one byte per tile, the tile's usable wires (wires that
-/// lead to a neighbour through no barrier), from a scratch copy that stays in
-/// the cache; a visited tile's byte is cleared, so "visited" costs no extra
+/// lead to a neighbour through no barrier), from a copy that stays in the
+/// cache; a visited tile's byte is cleared, so "visited" costs no extra
 /// memory. The queue is kept in levels, so it is also the list of reached
-/// tiles by distance.
+/// tiles by distance. See `search.rs` for the inner loop.
 #[derive(Clone, Debug, Default)]
 pub struct Power {
-    /// Wire hops from the station, `UNREACHED` if not connected.
+    layout: Layout,
+    /// Usable wires per cell, cleared as the search visits.
+    cells: Vec<u8>,
+    /// Wire hops from the station per cell, `UNREACHED` if not connected.
     distance: Vec<u32>,
-    /// Reached tiles in search order, packed `x | y << 10 | wires << 20`.
+    /// Reached tiles in search order, as queue entries of the layout's search.
     order: Vec<u32>,
     /// `level_ends[d]`: how many tiles are at most `d` hops away.
     level_ends: Vec<u32>,
-    /// Per tile, usable wires not yet visited.
-    unvisited: Vec<u8>,
-    width: usize,
 }
 
 impl Power {
     /// Search from `station` over connected wires of `board`.
     pub fn compute(&mut self, board: &Board, station: usize) {
         let grid = board.grid();
-        let n = grid.len();
-        self.width = grid.width();
-        self.fill_unvisited(board);
-        // The queue is written without a branch: every candidate is written
-        // at `len`, and `len` only advances for a real visit. So it needs
-        // room for one candidate past the last tile.
-        self.order.clear();
-        self.order.resize(n + 1, 0);
-        self.level_ends.clear();
-
-        let steps = Steps::new(grid);
-        let at = grid.coords(station);
-        let (order, unvisited, levels) =
-            (&mut self.order, &mut self.unvisited, &mut self.level_ends);
-        let len = match grid.topology().direction_count() {
-            4 if !grid.wrap() => search_padded::<4>(&steps, order, unvisited, levels, at),
-            6 if !grid.wrap() => search_padded::<6>(&steps, order, unvisited, levels, at),
-            8 if !grid.wrap() => search_padded::<8>(&steps, order, unvisited, levels, at),
-            4 => search::<4>(&steps, order, unvisited, levels, at),
-            6 => search::<6>(&steps, order, unvisited, levels, at),
-            _ => search::<8>(&steps, order, unvisited, levels, at),
-        };
-        self.order.truncate(len);
-        self.fill_distances(n);
-    }
-
-    /// Each tile's usable wires (wires toward a neighbour through no barrier);
-    /// on a non-wrapping board inside a border of empty tiles.
-    fn fill_unvisited(&mut self, board: &Board) {
-        let grid = board.grid();
-        let usable = |i: usize| board.tile(i).0 & board.open_directions(i);
-        self.unvisited.clear();
-        if grid.wrap() {
-            self.unvisited.extend((0..grid.len()).map(usable));
-            return;
-        }
-        let stride = grid.width() + 2;
-        self.unvisited.resize(stride, 0);
-        for y in 0..grid.height() {
-            self.unvisited.push(0);
-            self.unvisited
-                .extend((0..grid.width()).map(|x| usable(grid.index(x, y))));
-            self.unvisited.push(0);
-        }
-        self.unvisited.resize(stride * (grid.height() + 2), 0);
-    }
-
-    /// Distances from the levels of the queue.
-    fn fill_distances(&mut self, n: usize) {
+        self.layout = Layout::new(grid);
+        self.layout.fill(board, &mut self.cells);
         self.distance.clear();
-        self.distance.resize(n, UNREACHED);
-        let mut start = 0;
-        for (level, &end) in self.level_ends.iter().enumerate() {
-            for &entry in &self.order[start..end as usize] {
-                let (x, y, _) = unpack(entry);
-                self.distance[y * self.width + x] = level as u32;
-            }
-            start = end as usize;
-        }
+        self.distance.resize(self.layout.cells(), UNREACHED);
+        self.order.clear();
+        self.order.resize(grid.len(), 0);
+        self.level_ends.clear();
+        let steps = Steps::new(grid);
+        let start = grid.coords(station);
+        let buffers = Buffers {
+            cells: &mut self.cells,
+            distance: &mut self.distance,
+            order: &mut self.order,
+            level_ends: &mut self.level_ends,
+        };
+        let layout = &self.layout;
+        let reached = if layout.padded {
+            search::padded(&steps, layout, start, buffers)
+        } else {
+            search::wrapping(&steps, layout, start, buffers)
+        };
+        self.order.truncate(reached);
     }
 
     /// Wire hops from the station to `tile`, if connected.
     pub fn distance(&self, tile: usize) -> Option<u32> {
-        self.distance.get(tile).copied().filter(|&d| d != UNREACHED)
+        if tile >= self.layout.width * self.layout.height {
+            return None;
+        }
+        let d = self.distance[self.layout.cell_of_tile(tile)];
+        (d != UNREACHED).then_some(d)
     }
 
     /// Reached tiles in search order (non-decreasing distance).
     pub fn reached(&self) -> impl Iterator<Item = usize> + '_ {
         self.order.iter().map(|&entry| {
-            let (x, y, _) = unpack(entry);
-            y * self.width + x
+            let cell = if self.layout.padded {
+                search::padded_entry_cell(entry)
+            } else {
+                search::wrapping_entry_cell(&self.layout, entry)
+            };
+            self.layout.tile_of_cell(cell)
         })
     }
 
@@ -132,7 +104,7 @@ impl Power {
 
     /// Whether every tile of the board gets power.
     pub fn all_powered(&self, radius: Option<u32>) -> bool {
-        self.powered_count(radius) == self.distance.len()
+        self.powered_count(radius) == self.layout.width * self.layout.height
     }
 
     /// The reached tile farthest from the station and its distance.
@@ -142,152 +114,6 @@ impl Power {
             None => (0, 0),
         }
     }
-}
-
-/// The level-by-level search; returns how many tiles it reached.
-///
-/// Branch-free in the inner loop: every direction is tried (`DIRS` is the
-/// topology's count, so the loop unrolls), a candidate is written at `len`
-/// and `len` only advances for a real visit. A direction without a wire
-/// still computes some tile on the board (steps always fold back across
-/// edges) but changes nothing there. On plain slices, so the compiler knows
-/// the queue and the tile bytes do not overlap.
-fn search<const DIRS: usize>(
-    steps: &Steps,
-    order: &mut [u32],
-    unvisited: &mut [u8],
-    level_ends: &mut Vec<u32>,
-    station: (usize, usize),
-) -> usize {
-    let width = steps.width as usize;
-    let (sx, sy) = station;
-    let first = sy * width + sx;
-    order[0] = pack(sx, sy, unvisited[first]);
-    unvisited[first] = 0;
-    let (mut start, mut len) = (0, 1);
-    while start < len {
-        let end = len;
-        level_ends.push(end as u32);
-        for i in start..end {
-            let (x, y, wires) = unpack(order[i]);
-            for d in 0..DIRS {
-                let (nx, ny) = steps.step(x, y, d);
-                let other = ny * width + nx;
-                let other_wires = unvisited[other];
-                let visit = (wires >> d) & 1 != 0 && other_wires & steps.back[d] != 0;
-                order[len] = pack(nx, ny, other_wires);
-                len += usize::from(visit);
-                unvisited[other] = if visit { 0 } else { other_wires };
-            }
-        }
-        start = end;
-    }
-    len
-}
-
-/// The search on a non-wrapping board. Tile bytes sit in a grid padded with
-/// a border of empty tiles, so every direction of every tile is a fixed index
-/// offset away (per row parity) and stays in bounds: the inner loop tries all
-/// `DIRS` directions without a branch, as in [`search`].
-fn search_padded<const DIRS: usize>(
-    steps: &Steps,
-    order: &mut [u32],
-    padded: &mut [u8],
-    level_ends: &mut Vec<u32>,
-    station: (usize, usize),
-) -> usize {
-    let stride = steps.width + 2;
-    let mut delta = [[0isize; DIRS]; 2];
-    for (parity, row) in delta.iter_mut().enumerate() {
-        for (d, slot) in row.iter_mut().enumerate() {
-            let (dx, dy) = steps.offsets[parity][d];
-            *slot = dy * stride + dx;
-        }
-    }
-    let at = |x: usize, y: usize| (y + 1) * stride as usize + x + 1;
-    let (sx, sy) = station;
-    order[0] = pack(sx, sy, padded[at(sx, sy)]);
-    padded[at(sx, sy)] = 0;
-    let (mut start, mut len) = (0, 1);
-    while start < len {
-        let end = len;
-        level_ends.push(end as u32);
-        for i in start..end {
-            let (x, y, wires) = unpack(order[i]);
-            let here = at(x, y) as isize;
-            for (d, &offset) in delta[y & 1].iter().enumerate() {
-                let other = (here + offset) as usize;
-                let (dx, dy) = steps.offsets[y & 1][d];
-                let other_wires = padded[other];
-                let visit = (wires >> d) & 1 != 0 && other_wires & steps.back[d] != 0;
-                let (nx, ny) = ((x as isize + dx) as usize, (y as isize + dy) as usize);
-                order[len] = pack(nx, ny, other_wires);
-                len += usize::from(visit);
-                padded[other] = if visit { 0 } else { other_wires };
-            }
-        }
-        start = end;
-    }
-    len
-}
-
-/// Neighbour arithmetic without branches. The search only follows wires that
-/// lead to a neighbour (the board's open directions), so a step never leaves
-/// the board except across a wrapping edge, which the selects below fold back.
-struct Steps {
-    /// `(dx, dy)` by row parity and direction.
-    offsets: [[(isize, isize); 8]; 2],
-    /// The bit of the opposite direction.
-    back: [u8; 8],
-    width: isize,
-    height: isize,
-}
-
-impl Steps {
-    fn new(grid: &lightemall_model::Grid) -> Steps {
-        let topology = grid.topology();
-        let mut steps = Steps {
-            offsets: [[(0, 0); 8]; 2],
-            back: [0; 8],
-            width: grid.width() as isize,
-            height: grid.height() as isize,
-        };
-        for (parity, row) in grid.offset_table().iter().enumerate() {
-            for (d, &(dx, dy)) in row.iter().enumerate() {
-                steps.offsets[parity][d] = (isize::from(dx), isize::from(dy));
-            }
-        }
-        for d in topology.directions() {
-            steps.back[usize::from(d.0)] = topology.opposite(d).bit();
-        }
-        steps
-    }
-
-    #[inline]
-    fn step(&self, x: usize, y: usize, d: usize) -> (usize, usize) {
-        let (dx, dy) = self.offsets[y & 1][d];
-        let wrap = |v: isize, len: isize| {
-            let v = if v < 0 { v + len } else { v };
-            if v >= len { v - len } else { v }
-        };
-        (
-            wrap(x as isize + dx, self.width) as usize,
-            wrap(y as isize + dy, self.height) as usize,
-        )
-    }
-}
-
-fn pack(x: usize, y: usize, wires: u8) -> u32 {
-    x as u32 | (y as u32) << SIDE_BITS | u32::from(wires) << (2 * SIDE_BITS)
-}
-
-fn unpack(entry: u32) -> (usize, usize, u8) {
-    let mask = (1 << SIDE_BITS) - 1;
-    (
-        (entry & mask) as usize,
-        (entry >> SIDE_BITS & mask) as usize,
-        (entry >> (2 * SIDE_BITS)) as u8,
-    )
 }
 
 /// The longest path of a tree: its two ends and its length in wire hops.
