@@ -34,6 +34,9 @@ const SLOT_BITS: u32 = 22;
 const _: () =
     assert!(lightemall_model::MAX_SIDE * lightemall_model::MAX_SIDE * 4 <= 1 << SLOT_BITS);
 
+/// Edges of the last pass whose lookups are started together.
+const BATCH: usize = 32;
+
 /// Key of an edge: weight, then slot (edge index). Unique per edge.
 fn key(weight: u8, slot: usize) -> u32 {
     u32::from(weight) << SLOT_BITS | slot as u32
@@ -64,46 +67,122 @@ pub(super) fn kruskal_in_bands(grid: &Grid, weights: &[u8], rows: usize) -> Vec<
     let (lightest_out, mut rest) = bands.cross_edges(weights);
     // Each tile's piece, named by one of its tiles.
     let mut piece_of = vec![0u32; grid.len()];
-    let mut scratch = BandScratch::default();
-    let mut pieces = BandPieces::default();
-    for band in 0..bands.count() {
-        let range = bands.rows(band);
-        bands.sort_internal_edges(weights, range.clone(), &mut scratch);
-        let tiles_in_band = range.start * grid.width()..range.end * grid.width();
-        let first = tiles_in_band.start as u32;
-        pieces.reset(&lightest_out[tiles_in_band.clone()]);
-        for edge in &scratch.sorted {
-            let key = key(weights[edge.slot as usize], edge.slot as usize);
-            match pieces.join(edge.from - first, edge.to - first, key) {
-                Join::Loop => {}
-                Join::Certain => add_wires(
-                    grid,
-                    &mut tiles,
-                    edge.from,
-                    edge.to,
-                    edge.slot as usize % half,
-                ),
-                Join::Candidate => rest.push(key),
+    // Bands are independent: split them over the processor's cores, each
+    // worker owning the tiles of its bands. The result does not depend on
+    // the split, since the last pass sorts what the bands leave.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(bands.count());
+    let per_worker = bands.count().div_ceil(workers);
+    std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        let (mut tiles_left, mut pieces_left) = (&mut tiles[..], &mut piece_of[..]);
+        for first_band in (0..bands.count()).step_by(per_worker) {
+            let band_range = first_band..(first_band + per_worker).min(bands.count());
+            let rows = bands.rows(band_range.start).start..bands.rows(band_range.end - 1).end;
+            let len = rows.len() * grid.width();
+            let (own_tiles, more_tiles) = std::mem::take(&mut tiles_left).split_at_mut(len);
+            let (own_pieces, more_pieces) = std::mem::take(&mut pieces_left).split_at_mut(len);
+            (tiles_left, pieces_left) = (more_tiles, more_pieces);
+            let work = BandWork {
+                bands: &bands,
+                weights,
+                lightest_out: &lightest_out,
+                first_tile: rows.start * grid.width(),
+                tiles: own_tiles,
+                piece_of: own_pieces,
+            };
+            let last = band_range.end == bands.count();
+            let task = move || work.run(band_range);
+            if last {
+                rest.extend(task());
+            } else {
+                handles.push(scope.spawn(task));
             }
         }
-        for (piece, &label) in piece_of[tiles_in_band].iter_mut().zip(&pieces.label) {
-            *piece = first + label;
+        for handle in handles {
+            match handle.join() {
+                Ok(keys) => rest.extend(keys),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
         }
-    }
+    });
     rest.sort_unstable();
+    // The last pass, in batches: the pieces of a batch's ends are looked up
+    // and their union-find entries touched first, so that the cache misses
+    // of the batch overlap instead of following one another.
     let mut sets = UnionFind::new(grid.len());
-    for key in rest {
-        let slot = slot_of(key);
-        let (from, k) = (slot / half, slot % half);
-        let (x, y) = grid.coords(from);
-        if let Some((nx, ny)) = bands.slots.neighbour(x, y, k) {
-            let to = grid.index(nx, ny);
-            if sets.union(piece_of[from], piece_of[to]) {
-                add_wires(grid, &mut tiles, from as u32, to as u32, k);
+    let mut batch = Vec::with_capacity(BATCH);
+    for keys in rest.chunks(BATCH) {
+        batch.clear();
+        for &key in keys {
+            let slot = slot_of(key);
+            let (from, k) = (slot / half, slot % half);
+            let (x, y) = grid.coords(from);
+            if let Some((nx, ny)) = bands.slots.neighbour(x, y, k) {
+                let to = grid.index(nx, ny);
+                batch.push((from as u32, to as u32, k, piece_of[from], piece_of[to]));
+            }
+        }
+        for &(_, _, _, a, b) in &batch {
+            std::hint::black_box((sets.touch(a), sets.touch(b)));
+        }
+        for &(from, to, k, a, b) in &batch {
+            if sets.union(a, b) {
+                add_wires(grid, &mut tiles, from, to, k);
             }
         }
     }
     tiles
+}
+
+/// The bands one worker runs Kruskal in, and the tiles it owns.
+struct BandWork<'a> {
+    bands: &'a Bands,
+    weights: &'a [u8],
+    lightest_out: &'a [u32],
+    /// Index of the first tile of `tiles` and `piece_of`.
+    first_tile: usize,
+    tiles: &'a mut [Tile],
+    piece_of: &'a mut [u32],
+}
+
+impl BandWork<'_> {
+    /// Run the bands; returns the keys of the candidates.
+    fn run(self, bands: Range<usize>) -> Vec<u32> {
+        let grid = &self.bands.grid;
+        let half = self.bands.slots.half;
+        let mut candidates = Vec::new();
+        let mut scratch = BandScratch::default();
+        let mut pieces = BandPieces::default();
+        for band in bands {
+            let rows = self.bands.rows(band);
+            self.bands
+                .sort_internal_edges(self.weights, rows.clone(), &mut scratch);
+            let in_band = rows.start * grid.width()..rows.end * grid.width();
+            let first = in_band.start as u32;
+            pieces.reset(&self.lightest_out[in_band.clone()]);
+            for edge in &scratch.sorted {
+                let key = key(self.weights[edge.slot as usize], edge.slot as usize);
+                match pieces.join(edge.from - first, edge.to - first, key) {
+                    Join::Loop => {}
+                    Join::Certain => {
+                        let (from, to) = (
+                            edge.from - self.first_tile as u32,
+                            edge.to - self.first_tile as u32,
+                        );
+                        add_wires(grid, self.tiles, from, to, edge.slot as usize % half);
+                    }
+                    Join::Candidate => candidates.push(key),
+                }
+            }
+            let own = in_band.start - self.first_tile..in_band.end - self.first_tile;
+            for (piece, &label) in self.piece_of[own].iter_mut().zip(&pieces.label) {
+                *piece = first + label;
+            }
+        }
+        candidates
+    }
 }
 
 fn add_wires(grid: &Grid, tiles: &mut [Tile], from: u32, to: u32, k: usize) {
