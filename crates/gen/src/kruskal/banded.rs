@@ -34,6 +34,12 @@ const SLOT_BITS: u32 = 22;
 const _: () =
     assert!(lightemall_model::MAX_SIDE * lightemall_model::MAX_SIDE * 4 <= 1 << SLOT_BITS);
 
+/// Threads for the bands of a large board. Two: the project's machines have
+/// two cores, and the last pass, which stays sequential, would soon bound
+/// any more. (Asking the system for its core count reads files, which this
+/// crate does not do.)
+const WORKERS: usize = 2;
+
 /// Edges of the last pass whose lookups are started together.
 const BATCH: usize = 32;
 
@@ -67,12 +73,10 @@ pub(super) fn kruskal_in_bands(grid: &Grid, weights: &[u8], rows: usize) -> Vec<
     let (lightest_out, mut rest) = bands.cross_edges(weights);
     // Each tile's piece, named by one of its tiles.
     let mut piece_of = vec![0u32; grid.len()];
-    // Bands are independent: split them over the processor's cores, each
-    // worker owning the tiles of its bands. The result does not depend on
-    // the split, since the last pass sorts what the bands leave.
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(bands.count());
+    // Bands are independent: split them over workers, each owning the tiles
+    // of its bands. The result does not depend on the split, since the last
+    // pass sorts what the bands leave.
+    let workers = WORKERS.min(bands.count());
     let per_worker = bands.count().div_ceil(workers);
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
