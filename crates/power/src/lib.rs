@@ -10,7 +10,7 @@ mod search;
 
 use layout::Layout;
 use lightemall_model::Board;
-use search::{Buffers, Steps};
+use search::{Buffers, Padded, Steps, Wrapping};
 
 /// Distance of a tile the power did not reach.
 const UNREACHED: u32 = u32::MAX;
@@ -56,9 +56,9 @@ impl Power {
         };
         let layout = &self.layout;
         let reached = if layout.padded {
-            search::padded(&steps, layout, start, buffers)
+            search::search(&Padded::new(&steps, layout), &steps, start, buffers)
         } else {
-            search::wrapping(&steps, layout, start, buffers)
+            search::search(&Wrapping::new(&steps, layout), &steps, start, buffers)
         };
         self.order.truncate(reached);
     }
@@ -76,9 +76,9 @@ impl Power {
     pub fn reached(&self) -> impl Iterator<Item = usize> + '_ {
         self.order.iter().map(|&entry| {
             let cell = if self.layout.padded {
-                search::padded_entry_cell(entry)
+                search::padded_cell(entry)
             } else {
-                search::wrapping_entry_cell(&self.layout, entry)
+                search::wrapping_cell(&self.layout, entry)
             };
             self.layout.tile_of_cell(cell)
         })

@@ -1,5 +1,6 @@
-//! The level-by-level search itself, in two forms: by cell index on a padded
-//! layout (non-wrapping boards) and by column and row on a wrapping board.
+//! The level-by-level search itself, generic over the [`Walk`]: by cell
+//! index on a padded layout (non-wrapping boards), or by column and row on a
+//! wrapping board.
 //!
 //! A queue entry carries the tile's wires minus the one it was reached
 //! through, so on a solved board (a tree) every wire left leads to a new
@@ -48,20 +49,27 @@ pub struct Buffers<'a> {
     pub level_ends: &'a mut Vec<u32>,
 }
 
-/// Queue entries of the padded search: `cell | parity << 20 | wires << 21`.
-const CELL_BITS: u32 = 20;
-const _: () =
-    assert!((lightemall_model::MAX_SIDE + 2) * (lightemall_model::MAX_SIDE + 2) < 1 << CELL_BITS);
+/// How a search moves on its layout: what a queue entry holds besides the
+/// wires, and where a direction leads from it.
+pub trait Walk {
+    /// Where the wires start in an entry.
+    const WIRES_SHIFT: u32;
 
-/// The cell of a padded-search queue entry.
-pub fn padded_entry_cell(entry: u32) -> usize {
-    (entry & ((1 << CELL_BITS) - 1)) as usize
+    /// The entry (without wires) of the tile at `(x, y)`.
+    fn entry_at(&self, x: usize, y: usize) -> u32;
+
+    /// The cell of an entry.
+    fn cell(&self, entry: u32) -> usize;
+
+    /// The cell toward direction `d` from an entry's tile, and the entry
+    /// (without wires) of the tile there.
+    fn step(&self, entry: u32, d: usize) -> (usize, u32);
 }
 
-/// Search a padded layout from `(x, y)`; returns how many tiles it reached.
-pub fn padded(
+/// Search from `(x, y)`; returns how many tiles it reached.
+pub fn search<W: Walk>(
+    walk: &W,
     steps: &Steps,
-    layout: &Layout,
     start: (usize, usize),
     buffers: Buffers<'_>,
 ) -> usize {
@@ -71,22 +79,11 @@ pub fn padded(
         order,
         level_ends,
     } = buffers;
-    let stride = layout.stride as isize;
-    let mut delta = [[0isize; 8]; 2];
-    let mut flip = [0u32; 8];
-    for (parity, row) in delta.iter_mut().enumerate() {
-        for (d, slot) in row.iter_mut().enumerate() {
-            let (dx, dy) = steps.offsets[parity][d];
-            *slot = dy * stride + dx;
-            flip[d] = (dy & 1) as u32;
-        }
-    }
-    let first = layout.cell(start.0, start.1);
-    order[0] = first as u32
-        | ((start.1 & 1) as u32) << CELL_BITS
-        | u32::from(cells[first]) << (CELL_BITS + 1);
-    cells[first] = 0;
-    distance[first] = 0;
+    let first = walk.entry_at(start.0, start.1);
+    let first_cell = walk.cell(first);
+    order[0] = first | u32::from(cells[first_cell]) << W::WIRES_SHIFT;
+    cells[first_cell] = 0;
+    distance[first_cell] = 0;
     let (mut begin, mut len) = (0, 1);
     let mut level = 0;
     while begin < len {
@@ -95,21 +92,17 @@ pub fn padded(
         level += 1;
         for i in begin..end {
             let entry = order[i];
-            let here = padded_entry_cell(entry) as isize;
-            let parity = (entry >> CELL_BITS & 1) as usize;
-            let mut wires = entry >> (CELL_BITS + 1);
+            let mut wires = entry >> W::WIRES_SHIFT;
             while wires != 0 {
                 let d = wires.trailing_zeros() as usize;
                 wires &= wires - 1;
-                let other = (here + delta[parity][d]) as usize;
+                let (other, other_entry) = walk.step(entry, d);
                 let other_wires = cells[other];
                 if other_wires & steps.back[d] != 0 {
                     cells[other] = 0;
                     distance[other] = level;
                     let onward = other_wires & !steps.back[d];
-                    order[len] = other as u32
-                        | (parity as u32 ^ flip[d]) << CELL_BITS
-                        | u32::from(onward) << (CELL_BITS + 1);
+                    order[len] = other_entry | u32::from(onward) << W::WIRES_SHIFT;
                     len += 1;
                 }
             }
@@ -119,74 +112,122 @@ pub fn padded(
     len
 }
 
-/// Queue entries of the wrapping search: `x | y << 10 | wires << 20`.
+/// The walk on a padded layout (non-wrapping boards): entries are
+/// `cell | parity << 20 | wires << 21`, and a direction is a fixed cell
+/// offset per row parity.
+pub struct Padded {
+    stride: usize,
+    delta: [[isize; 8]; 2],
+    /// Whether direction `d` changes the row parity.
+    flip: [u32; 8],
+}
+
+const CELL_BITS: u32 = 20;
+const _: () =
+    assert!((lightemall_model::MAX_SIDE + 2) * (lightemall_model::MAX_SIDE + 2) < 1 << CELL_BITS);
+
+/// The cell of a padded walk's entry.
+pub fn padded_cell(entry: u32) -> usize {
+    (entry & ((1 << CELL_BITS) - 1)) as usize
+}
+
+impl Padded {
+    pub fn new(steps: &Steps, layout: &Layout) -> Padded {
+        let mut walk = Padded {
+            stride: layout.stride,
+            delta: [[0; 8]; 2],
+            flip: [0; 8],
+        };
+        for (parity, row) in walk.delta.iter_mut().enumerate() {
+            for (d, slot) in row.iter_mut().enumerate() {
+                let (dx, dy) = steps.offsets[parity][d];
+                *slot = dy * layout.stride as isize + dx;
+                walk.flip[d] = (dy & 1) as u32;
+            }
+        }
+        walk
+    }
+}
+
+impl Walk for Padded {
+    const WIRES_SHIFT: u32 = CELL_BITS + 1;
+
+    fn entry_at(&self, x: usize, y: usize) -> u32 {
+        ((y + 1) * self.stride + x + 1) as u32 | ((y & 1) as u32) << CELL_BITS
+    }
+
+    #[inline]
+    fn cell(&self, entry: u32) -> usize {
+        padded_cell(entry)
+    }
+
+    #[inline]
+    fn step(&self, entry: u32, d: usize) -> (usize, u32) {
+        let parity = (entry >> CELL_BITS & 1) as usize;
+        let other = (padded_cell(entry) as isize + self.delta[parity][d]) as usize;
+        (
+            other,
+            other as u32 | (parity as u32 ^ self.flip[d]) << CELL_BITS,
+        )
+    }
+}
+
+/// The walk on a wrapping board: entries are `x | y << 10 | wires << 20`,
+/// and a step folds back across the edges.
+pub struct Wrapping {
+    offsets: [[(isize, isize); 8]; 2],
+    layout: Layout,
+}
+
 const SIDE_BITS: u32 = 10;
+const SIDE_MASK: u32 = (1 << SIDE_BITS) - 1;
 const _: () = assert!(lightemall_model::MAX_SIDE <= 1 << SIDE_BITS);
 
-/// The cell of a wrapping-search queue entry.
-pub fn wrapping_entry_cell(layout: &Layout, entry: u32) -> usize {
-    let mask = (1 << SIDE_BITS) - 1;
+/// The cell of a wrapping walk's entry.
+pub fn wrapping_cell(layout: &Layout, entry: u32) -> usize {
     layout.cell(
-        (entry & mask) as usize,
-        (entry >> SIDE_BITS & mask) as usize,
+        (entry & SIDE_MASK) as usize,
+        (entry >> SIDE_BITS & SIDE_MASK) as usize,
     )
 }
 
-/// Search a wrapping board from `(x, y)`; returns how many tiles it reached.
-pub fn wrapping(
-    steps: &Steps,
-    layout: &Layout,
-    start: (usize, usize),
-    buffers: Buffers<'_>,
-) -> usize {
-    let Buffers {
-        cells,
-        distance,
-        order,
-        level_ends,
-    } = buffers;
-    let (width, height) = (layout.width as isize, layout.height as isize);
-    let fold = |v: isize, len: isize| {
-        let v = if v < 0 { v + len } else { v };
-        if v >= len { v - len } else { v }
-    };
-    let pack = |x: usize, y: usize, wires: u8| {
-        x as u32 | (y as u32) << SIDE_BITS | u32::from(wires) << (2 * SIDE_BITS)
-    };
-    let first = layout.cell(start.0, start.1);
-    order[0] = pack(start.0, start.1, cells[first]);
-    cells[first] = 0;
-    distance[first] = 0;
-    let (mut begin, mut len) = (0, 1);
-    let mut level = 0;
-    while begin < len {
-        let end = len;
-        level_ends.push(end as u32);
-        level += 1;
-        for i in begin..end {
-            let entry = order[i];
-            let mask = (1 << SIDE_BITS) - 1;
-            let (x, y) = (
-                (entry & mask) as isize,
-                (entry >> SIDE_BITS & mask) as isize,
-            );
-            let mut wires = entry >> (2 * SIDE_BITS);
-            while wires != 0 {
-                let d = wires.trailing_zeros() as usize;
-                wires &= wires - 1;
-                let (dx, dy) = steps.offsets[(y & 1) as usize][d];
-                let (nx, ny) = (fold(x + dx, width) as usize, fold(y + dy, height) as usize);
-                let other = ny * layout.stride + nx;
-                let other_wires = cells[other];
-                if other_wires & steps.back[d] != 0 {
-                    cells[other] = 0;
-                    distance[other] = level;
-                    order[len] = pack(nx, ny, other_wires & !steps.back[d]);
-                    len += 1;
-                }
-            }
+impl Wrapping {
+    pub fn new(steps: &Steps, layout: &Layout) -> Wrapping {
+        Wrapping {
+            offsets: steps.offsets,
+            layout: *layout,
         }
-        begin = end;
     }
-    len
+}
+
+impl Walk for Wrapping {
+    const WIRES_SHIFT: u32 = 2 * SIDE_BITS;
+
+    fn entry_at(&self, x: usize, y: usize) -> u32 {
+        x as u32 | (y as u32) << SIDE_BITS
+    }
+
+    #[inline]
+    fn cell(&self, entry: u32) -> usize {
+        wrapping_cell(&self.layout, entry)
+    }
+
+    #[inline]
+    fn step(&self, entry: u32, d: usize) -> (usize, u32) {
+        let (x, y) = (
+            (entry & SIDE_MASK) as isize,
+            (entry >> SIDE_BITS & SIDE_MASK) as isize,
+        );
+        let (dx, dy) = self.offsets[(y & 1) as usize][d];
+        let fold = |v: isize, len: usize| {
+            let len = len as isize;
+            let v = if v < 0 { v + len } else { v };
+            (if v >= len { v - len } else { v }) as usize
+        };
+        let (nx, ny) = (
+            fold(x + dx, self.layout.width),
+            fold(y + dy, self.layout.height),
+        );
+        (self.layout.cell(nx, ny), self.entry_at(nx, ny))
+    }
 }
