@@ -1,0 +1,105 @@
+//! The LightEmAll solver: decides any puzzle of any topology, wrapping or
+//! not, with barriers, and counts its solutions up to a limit.
+//!
+//! Constraint propagation (seed 003's must / must-not / might wires, with a
+//! work queue), two global rules (no closed loop, no isolated piece), and a
+//! depth-first search over the orientations of the most constrained tile
+//! when the rules stall. Every solution is checked with the model's own
+//! `Board::check_solved` before it is reported, so "unique", "multiple" and
+//! "none" are exact answers.
+//!
+//! No I/O, no clock; the search is bounded only by the puzzle (a work
+//! budget is issue 7's).
+
+mod problem;
+mod state;
+mod stats;
+
+use lightemall_model::{Board, Tile};
+use problem::Problem;
+use state::State;
+pub use stats::Stats;
+
+/// How many solutions a puzzle has, as far as the search was asked to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Exactly one solution.
+    Unique,
+    /// At least two (as many as the limit allowed the search to find).
+    Multiple,
+    /// No solution.
+    None,
+}
+
+impl Status {
+    /// The name used by `lightemall solve --json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+        }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Unique, multiple or none.
+    pub status: Status,
+    /// Up to the limit of distinct solutions, each the solved tiles row-major.
+    pub solutions: Vec<Vec<Tile>>,
+    /// The work it took.
+    pub stats: Stats,
+}
+
+/// Solve `board`, reporting up to `limit` solutions. At least two are
+/// sought, so that uniqueness is always decided.
+pub fn solve(board: &Board, limit: usize) -> Report {
+    let problem = Problem::new(board);
+    let wanted = limit.max(1);
+    let limit = limit.max(2);
+    let mut stats = Stats::default();
+    let mut solutions = Vec::new();
+    let mut stack = vec![State::new(&problem)];
+    while let Some(mut state) = stack.pop() {
+        if state.propagate(&problem, &mut stats).is_err() {
+            continue;
+        }
+        match state.most_constrained() {
+            Some(tile) => {
+                stats.guesses += 1;
+                let choices: Vec<usize> = state.choices(tile).collect();
+                for &k in choices.iter().rev() {
+                    let mut child = state.clone();
+                    child.choose(tile, k);
+                    stack.push(child);
+                }
+            }
+            None => {
+                if let Some(tiles) = state.tiles(&problem) {
+                    let solved = board
+                        .with_tiles(tiles.clone())
+                        .is_ok_and(|b| b.check_solved().is_ok());
+                    if solved {
+                        solutions.push(tiles);
+                        if solutions.len() >= limit {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let status = match solutions.len() {
+        0 => Status::None,
+        1 => Status::Unique,
+        _ => Status::Multiple,
+    };
+    solutions.truncate(wanted);
+    Report {
+        status,
+        solutions,
+        stats,
+    }
+}

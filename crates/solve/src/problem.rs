@@ -1,0 +1,62 @@
+//! The fixed facts of a puzzle for the solver: each tile's distinct
+//! orientations and who its neighbours are.
+
+use lightemall_model::{Board, Dir, Topology};
+
+/// A puzzle as the solver sees it. Never changes during a solve.
+#[derive(Debug)]
+pub struct Problem<'b> {
+    pub board: &'b Board,
+    pub topology: Topology,
+    /// Directions per tile.
+    pub dirs: usize,
+    /// Per tile, its distinct orientations (the masks its rotations give,
+    /// duplicates of symmetric tiles removed), `count[i]` of them.
+    pub orientations: Vec<[u8; 8]>,
+    pub count: Vec<u8>,
+}
+
+impl<'b> Problem<'b> {
+    pub fn new(board: &'b Board) -> Problem<'b> {
+        let topology = board.grid().topology();
+        let dirs = usize::from(topology.direction_count());
+        let mut orientations = Vec::with_capacity(board.grid().len());
+        let mut count = Vec::with_capacity(board.grid().len());
+        for &tile in board.tiles() {
+            let mut masks = [0u8; 8];
+            let distinct = tile.orientation_count(topology);
+            for (k, mask) in masks.iter_mut().enumerate().take(distinct as usize) {
+                *mask = tile.rotated(topology, k as u32).0;
+            }
+            orientations.push(masks);
+            count.push(distinct as u8);
+        }
+        Problem {
+            board,
+            topology,
+            dirs,
+            orientations,
+            count,
+        }
+    }
+
+    /// Number of tiles.
+    pub fn len(&self) -> usize {
+        self.count.len()
+    }
+
+    /// The neighbour a wire toward `dir` could reach: none off a
+    /// non-wrapping board or through a barrier.
+    #[inline]
+    pub fn neighbour(&self, tile: usize, dir: Dir) -> Option<usize> {
+        if self.board.open_directions(tile) & dir.bit() == 0 {
+            return None;
+        }
+        self.board.grid().neighbour(tile, dir)
+    }
+
+    /// The set of all orientations of a tile, as a candidate mask.
+    pub fn all_candidates(&self, tile: usize) -> u8 {
+        ((1u16 << self.count[tile]) - 1) as u8
+    }
+}

@@ -1,0 +1,386 @@
+//! A partial solution: the orientations still possible for each tile, the
+//! groups of tiles already known to be wired together, and the deductions
+//! that narrow them.
+//!
+//! Local rule (seed 003): for each direction a tile's wire is *must* (every
+//! remaining orientation has it), *must not* (none has) or *might*; a tile
+//! must agree with its neighbour about the wire between them, and edges of
+//! the board and barriers are *must not*. Changes spread through a work
+//! queue until nothing changes.
+//!
+//! Groups are the tiles joined by wires known on both sides. A solved board
+//! is a tree, so a group of `k` tiles whose wires number `D` in all has
+//! exactly `D - 2(k - 1)` wires leaving it. That gives the global rules:
+//!
+//! - no closed loop: an orientation with a wire into its own group (other
+//!   than one already known), or two wires into one other group, is out;
+//! - no isolated piece: an orientation that would leave its merged group
+//!   with no wire out, while the group is not the whole board, is out;
+//! - a group whose wires out equal its possible ways out takes them all,
+//!   and one with more wires out than ways is a contradiction.
+//!
+//! The first two are checked with the local rule, tile by tile; the third
+//! when the local rule stalls, followed by one more sweep over every
+//! undecided tile (groups may have grown since it was last looked at).
+
+use crate::problem::Problem;
+use crate::stats::Stats;
+use lightemall_model::{Dir, Tile};
+
+/// No way to finish this partial solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+#[derive(Clone, Debug)]
+pub struct State {
+    /// Per tile, the bit set of its orientations still possible.
+    candidates: Vec<u8>,
+    /// Groups of tiles joined by wires known on both sides (disjoint sets;
+    /// a root holds minus its group's size).
+    group: Vec<i32>,
+    /// At a group's root, the number of wires of its tiles.
+    wires: Vec<u32>,
+    /// Orientations removed so far: a sweep that removes none ends the
+    /// propagation.
+    progress: u64,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+}
+
+impl State {
+    /// Every orientation possible, every tile waiting to be looked at.
+    pub fn new(problem: &Problem<'_>) -> State {
+        let n = problem.len();
+        State {
+            candidates: (0..n).map(|t| problem.all_candidates(t)).collect(),
+            group: vec![-1; n],
+            wires: problem.board.tiles().iter().map(|t| t.degree()).collect(),
+            progress: 0,
+            queue: (0..n as u32).rev().collect(),
+            queued: vec![true; n],
+        }
+    }
+
+    /// The tile with the fewest orientations left among those with more
+    /// than one, if any.
+    pub fn most_constrained(&self) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        for (tile, &c) in self.candidates.iter().enumerate() {
+            let left = c.count_ones();
+            if left > 1 && best.is_none_or(|(b, _)| left < b) {
+                best = Some((left, tile));
+                if left == 2 {
+                    break;
+                }
+            }
+        }
+        best.map(|(_, tile)| tile)
+    }
+
+    /// The orientations still possible for `tile`, as indices.
+    pub fn choices(&self, tile: usize) -> impl Iterator<Item = usize> + '_ {
+        let c = self.candidates[tile];
+        (0..8).filter(move |k| c & 1 << k != 0)
+    }
+
+    /// Keep only orientation `k` of `tile`.
+    pub fn choose(&mut self, tile: usize, k: usize) {
+        self.candidates[tile] = 1 << k;
+        self.enqueue(tile);
+    }
+
+    /// The decided tiles, if every tile is decided.
+    pub fn tiles(&self, problem: &Problem<'_>) -> Option<Vec<Tile>> {
+        self.candidates
+            .iter()
+            .enumerate()
+            .map(|(tile, &c)| {
+                (c.count_ones() == 1)
+                    .then(|| Tile(problem.orientations[tile][c.trailing_zeros() as usize]))
+            })
+            .collect()
+    }
+
+    fn enqueue(&mut self, tile: usize) {
+        if !self.queued[tile] {
+            self.queued[tile] = true;
+            self.queue.push(tile as u32);
+        }
+    }
+
+    /// Wires every remaining orientation of `tile` has.
+    fn must(&self, problem: &Problem<'_>, tile: usize) -> u8 {
+        self.fold(problem, tile, 0xff, |a, b| a & b)
+    }
+
+    /// Wires some remaining orientation of `tile` has.
+    fn might(&self, problem: &Problem<'_>, tile: usize) -> u8 {
+        self.fold(problem, tile, 0, |a, b| a | b)
+    }
+
+    fn fold(&self, problem: &Problem<'_>, tile: usize, init: u8, f: impl Fn(u8, u8) -> u8) -> u8 {
+        let c = self.candidates[tile];
+        let masks = &problem.orientations[tile];
+        (0..usize::from(problem.count[tile]))
+            .filter(|k| c & 1 << k != 0)
+            .fold(init, |acc, k| f(acc, masks[k]))
+    }
+
+    /// Keep the orientations of `tile` whose wires include `need` and avoid
+    /// `forbid`. Returns whether anything was removed.
+    fn restrict(
+        &mut self,
+        problem: &Problem<'_>,
+        tile: usize,
+        need: u8,
+        forbid: u8,
+    ) -> Result<bool, Contradiction> {
+        let before = self.candidates[tile];
+        let masks = &problem.orientations[tile];
+        let after = (0..usize::from(problem.count[tile]))
+            .filter(|&k| before & 1 << k != 0 && masks[k] & need == need && masks[k] & forbid == 0)
+            .fold(0u8, |c, k| c | 1 << k);
+        if after == 0 {
+            return Err(Contradiction);
+        }
+        self.candidates[tile] = after;
+        if after != before {
+            self.progress += 1;
+        }
+        Ok(after != before)
+    }
+
+    fn root(&mut self, mut tile: usize) -> usize {
+        while self.group[tile] >= 0 {
+            let parent = self.group[tile] as usize;
+            if self.group[parent] >= 0 {
+                self.group[tile] = self.group[parent];
+            }
+            tile = parent;
+        }
+        tile
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra != rb {
+            let (big, small) = if self.group[ra] <= self.group[rb] {
+                (ra, rb)
+            } else {
+                (rb, ra)
+            };
+            self.group[big] += self.group[small];
+            self.group[small] = big as i32;
+            self.wires[big] += self.wires[small];
+        }
+    }
+
+    /// Apply the local rule, and the loop and isolation rules per
+    /// orientation, until nothing changes.
+    fn propagate_locally(
+        &mut self,
+        problem: &Problem<'_>,
+        stats: &mut Stats,
+    ) -> Result<(), Contradiction> {
+        while let Some(tile) = self.queue.pop() {
+            let tile = tile as usize;
+            self.queued[tile] = false;
+            let (mut need, mut forbid) = (0u8, 0u8);
+            let mut neighbours = [None; 8];
+            for (d, slot) in neighbours.iter_mut().enumerate().take(problem.dirs) {
+                let dir = Dir(d as u8);
+                let back = problem.topology.opposite(dir).bit();
+                match problem.neighbour(tile, dir) {
+                    None => forbid |= dir.bit(),
+                    Some(other) => {
+                        *slot = Some(other);
+                        if self.must(problem, other) & back != 0 {
+                            need |= dir.bit();
+                        } else if self.might(problem, other) & back == 0 {
+                            forbid |= dir.bit();
+                        }
+                    }
+                }
+            }
+            let mut changed = self.restrict(problem, tile, need, forbid)?;
+            if changed {
+                stats.local += 1;
+            }
+            if self.candidates[tile].count_ones() > 1
+                && self.rule_out_loops_and_islands(problem, tile, &neighbours, stats)?
+            {
+                changed = true;
+            }
+            if changed {
+                for other in neighbours.iter().flatten() {
+                    self.enqueue(*other);
+                }
+            }
+            let must = self.must(problem, tile);
+            for (d, other) in neighbours.iter().enumerate() {
+                if let Some(other) = *other {
+                    let back = problem.topology.opposite(Dir(d as u8)).bit();
+                    if must & 1 << d != 0 && self.must(problem, other) & back != 0 {
+                        self.join(tile, other);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Remove the orientations of `tile` that would close a loop or cut off
+    /// a group. Returns whether any was removed.
+    fn rule_out_loops_and_islands(
+        &mut self,
+        problem: &Problem<'_>,
+        tile: usize,
+        neighbours: &[Option<usize>; 8],
+        stats: &mut Stats,
+    ) -> Result<bool, Contradiction> {
+        let own = self.root(tile);
+        let must = self.must(problem, tile);
+        let mut roots = [None; 8];
+        let mut known = 0u8;
+        for (d, other) in neighbours.iter().enumerate().take(problem.dirs) {
+            if let Some(other) = *other {
+                roots[d] = Some(self.root(other));
+                let back = problem.topology.opposite(Dir(d as u8)).bit();
+                if must & 1 << d != 0 && self.must(problem, other) & back != 0 {
+                    known |= 1 << d;
+                }
+            }
+        }
+        let n = problem.len();
+        let before = self.candidates[tile];
+        let masks = problem.orientations[tile];
+        let mut after = before;
+        for (k, &mask) in masks
+            .iter()
+            .enumerate()
+            .take(usize::from(problem.count[tile]))
+        {
+            if before & 1 << k == 0 {
+                continue;
+            }
+            let mut merged = [own; 9];
+            let mut count = 1;
+            let (mut size, mut wires) = (self.size(own), self.wires[own]);
+            let mut closes_loop = false;
+            for d in (0..problem.dirs).filter(|d| mask & 1 << d != 0 && known & 1 << d == 0) {
+                let Some(root) = roots[d] else { continue };
+                if merged[..count].contains(&root) {
+                    closes_loop = true;
+                    break;
+                }
+                merged[count] = root;
+                count += 1;
+                size += self.size(root);
+                wires += self.wires[root];
+            }
+            let cut_off = size < n && wires + 2 == 2 * size as u32;
+            if closes_loop || cut_off {
+                after &= !(1 << k);
+                if closes_loop {
+                    stats.loops += 1;
+                } else {
+                    stats.islands += 1;
+                }
+            }
+        }
+        if after == 0 {
+            return Err(Contradiction);
+        }
+        if after == before {
+            return Ok(false);
+        }
+        self.candidates[tile] = after;
+        self.progress += 1;
+        Ok(true)
+    }
+
+    fn size(&self, root: usize) -> usize {
+        (-self.group[root]) as usize
+    }
+
+    /// Apply every rule until nothing changes.
+    pub fn propagate(
+        &mut self,
+        problem: &Problem<'_>,
+        stats: &mut Stats,
+    ) -> Result<(), Contradiction> {
+        let mut swept_at = None;
+        loop {
+            self.propagate_locally(problem, stats)?;
+            self.take_forced_exits(problem, stats)?;
+            if !self.queue.is_empty() {
+                continue;
+            }
+            if swept_at == Some(self.progress) {
+                return Ok(());
+            }
+            swept_at = Some(self.progress);
+            for tile in 0..problem.len() {
+                if self.candidates[tile].count_ones() > 1 {
+                    self.enqueue(tile);
+                }
+            }
+        }
+    }
+
+    /// For every group short of the whole board: it has exactly
+    /// `wires - 2(size - 1)` wires out. None, or more than its ways out, is a
+    /// contradiction; exactly as many as its ways out forces them all.
+    fn take_forced_exits(
+        &mut self,
+        problem: &Problem<'_>,
+        stats: &mut Stats,
+    ) -> Result<(), Contradiction> {
+        let n = problem.len();
+        let mut ways_out = vec![0u32; n];
+        let mut exits = Vec::new();
+        for tile in 0..n {
+            let might = self.might(problem, tile);
+            let must = self.must(problem, tile);
+            for d in 0..problem.dirs {
+                let dir = Dir(d as u8);
+                if might & dir.bit() == 0 {
+                    continue;
+                }
+                let Some(other) = problem.neighbour(tile, dir) else {
+                    continue;
+                };
+                let back = problem.topology.opposite(dir).bit();
+                let known = must & dir.bit() != 0 && self.must(problem, other) & back != 0;
+                if known || self.might(problem, other) & back == 0 {
+                    continue;
+                }
+                let (a, b) = (self.root(tile), self.root(other));
+                if a != b {
+                    ways_out[a] += 1;
+                    exits.push((a as u32, tile as u32, d as u8));
+                }
+            }
+        }
+        let wires_out = |state: &State, root: usize| {
+            i64::from(state.wires[root]) - 2 * (state.size(root) as i64 - 1)
+        };
+        for root in (0..n).filter(|&t| self.group[t] < 0 && self.size(t) < n) {
+            let out = wires_out(self, root);
+            if out <= 0 || out > i64::from(ways_out[root]) {
+                return Err(Contradiction);
+            }
+        }
+        for (root, tile, d) in exits {
+            let root = root as usize;
+            if self.size(root) < n && wires_out(self, root) == i64::from(ways_out[root]) {
+                let (tile, dir) = (tile as usize, Dir(d));
+                if self.restrict(problem, tile, dir.bit(), 0)? {
+                    stats.islands += 1;
+                    self.enqueue(tile);
+                }
+            }
+        }
+        Ok(())
+    }
+}

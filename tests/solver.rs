@@ -1,0 +1,180 @@
+//! The solver on real puzzles: Net's fixtures (unique ones solved exactly as
+//! Net solved them; ambiguous ones given an exact status with valid,
+//! distinct solutions), fresh puzzles from Net itself when it is installed,
+//! and generated puzzles of every topology.
+
+use lightemall_gen::{Difficulty, Generator, Params, generate};
+use lightemall_model::format::net::{parse_net_desc, parse_net_id};
+use lightemall_model::{Board, Grid, Tile, Topology};
+use lightemall_solve::{Status, solve};
+use lightemall_tests::net_fixtures;
+use proptest::prelude::*;
+
+/// Every reported solution is a solved rotation of the puzzle, and no two are equal.
+fn check_solutions(board: &Board, solutions: &[Vec<Tile>]) {
+    let topology = board.grid().topology();
+    for (i, tiles) in solutions.iter().enumerate() {
+        let solved = board.with_tiles(tiles.clone()).expect("same size");
+        assert_eq!(solved.check_solved(), Ok(()), "solution {i}");
+        for (scrambled, target) in board.tiles().iter().zip(tiles) {
+            assert!(
+                scrambled.steps_to(topology, *target).is_some(),
+                "solution {i} is not a rotation"
+            );
+        }
+        assert!(!solutions[..i].contains(tiles), "solution {i} repeats");
+    }
+}
+
+#[test]
+fn net_fixtures_are_solved_exactly() {
+    for fixture in net_fixtures() {
+        let board = parse_net_id(&fixture.id).expect("fixture reads");
+        let report = solve(&board, 2);
+        check_solutions(&board, &report.solutions);
+        if fixture.kind == "unique" {
+            let given =
+                parse_net_desc(*board.grid(), &fixture.solution, 1).expect("solution reads");
+            assert_eq!(report.status, Status::Unique, "{}", fixture.id);
+            assert_eq!(
+                report.solutions,
+                vec![given.tiles().to_vec()],
+                "{}",
+                fixture.id
+            );
+        } else {
+            assert_ne!(
+                report.status,
+                Status::None,
+                "{}: Net generated it from a solution",
+                fixture.id
+            );
+            let count = report.solutions.len();
+            assert_eq!(
+                report.status,
+                if count == 1 {
+                    Status::Unique
+                } else {
+                    Status::Multiple
+                }
+            );
+        }
+    }
+}
+
+#[test]
+fn ambiguous_fixtures_include_some_with_several_solutions() {
+    let multiple = net_fixtures()
+        .iter()
+        .filter(|f| f.kind == "ambiguous")
+        .filter(|f| solve(&parse_net_id(&f.id).expect("reads"), 2).status == Status::Multiple)
+        .count();
+    assert!(
+        multiple > 0,
+        "no ambiguous fixture has two solutions: the solver misses them"
+    );
+}
+
+#[test]
+fn a_puzzle_without_solution_is_none() {
+    // Two tiles, each with one wire, on a 2x2 board with two empty tiles:
+    // the empty tiles can never connect.
+    let board = parse_net_id("2x2:1400").expect("valid");
+    assert_eq!(solve(&board, 2).status, Status::None);
+    // Four corners on a 2x2 board can only make a loop, never a tree.
+    let board = parse_net_id("2x2:9cc6").expect("valid");
+    let report = solve(&board, 2);
+    assert_eq!((report.status, report.solutions.len()), (Status::None, 0));
+}
+
+#[test]
+fn the_limit_bounds_the_solutions_reported() {
+    // Asking for one solution still decides uniqueness.
+    let ambiguous = net_fixtures()
+        .into_iter()
+        .map(|f| parse_net_id(&f.id).expect("reads"))
+        .find(|board| solve(board, 2).status == Status::Multiple)
+        .expect("an ambiguous fixture");
+    let one = solve(&ambiguous, 1);
+    assert_eq!((one.status, one.solutions.len()), (Status::Multiple, 1));
+    let many = solve(&ambiguous, 5);
+    assert!((2..=5).contains(&many.solutions.len()));
+    check_solutions(&ambiguous, &many.solutions);
+}
+
+/// Net's own puzzles, fresh from the Debian package `sgt-puzzles`, of many
+/// sizes, wrapping and with barriers. Net promises a unique solution unless
+/// the parameters end in `a`.
+#[test]
+fn fresh_net_puzzles_are_solved() {
+    let net = std::path::Path::new("/usr/games/sgt-net");
+    if !net.exists() {
+        eprintln!("skipped: /usr/games/sgt-net is not installed (apt-get install sgt-puzzles)");
+        return;
+    }
+    for params in [
+        "5x5",
+        "7x7w",
+        "9x6b0.5",
+        "8x8wb1",
+        "12x10",
+        "10x10wb0.3",
+        "15x15",
+        "6x6a",
+        "8x8wa",
+    ] {
+        let output = std::process::Command::new(net)
+            .args(["--generate", "3", &format!("{params}#lightemall")])
+            .output()
+            .expect("sgt-net runs");
+        let text = String::from_utf8_lossy(&output.stdout);
+        for id in text.lines() {
+            let board = parse_net_id(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let report = solve(&board, 2);
+            check_solutions(&board, &report.solutions);
+            if params.ends_with('a') {
+                assert_ne!(report.status, Status::None, "{id}");
+            } else {
+                assert_eq!(report.status, Status::Unique, "{id}");
+            }
+        }
+    }
+}
+
+fn generated(
+    topology: Topology,
+    width: usize,
+    height: usize,
+    wrap: bool,
+    generator: Generator,
+    seed: u64,
+) -> Board {
+    let grid = Grid::new(topology, width, height, wrap).expect("valid grid");
+    let params = Params {
+        grid,
+        generator,
+        difficulty: Difficulty::Hard,
+        seed,
+        station: (0, 0),
+    };
+    generate(&params).expect("generates").board
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn generated_puzzles_have_valid_solutions(
+        topology in prop::sample::select(Topology::ALL.to_vec()),
+        width in 2usize..8,
+        half_height in 1usize..4,
+        wrap in any::<bool>(),
+        generator in prop::sample::select(Generator::ALL.to_vec()),
+        seed in any::<u64>(),
+    ) {
+        let board = generated(topology, width, half_height * 2, wrap, generator, seed);
+        let report = solve(&board, 3);
+        prop_assert_ne!(report.status, Status::None, "a generated puzzle has its generator's solution");
+        check_solutions(&board, &report.solutions);
+    }
+}
