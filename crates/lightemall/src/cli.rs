@@ -16,6 +16,8 @@ pub struct Cli {
 pub enum Command {
     /// Print a puzzle: a new one from the options, or PUZZLE in another format.
     Gen(GenArgs),
+    /// Solve a puzzle and say whether its solution is unique.
+    Solve(SolveArgs),
 }
 
 /// Which puzzle: given, or generated from options.
@@ -71,4 +73,17 @@ pub struct GenArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Id)]
     pub format: Format,
+}
+
+/// `lightemall solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// A puzzle ID, a Net game ID, a JSON object, a file holding one, or `-` for stdin.
+    pub puzzle: String,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
+    /// The most solutions to list (uniqueness is decided whatever the limit).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub limit: u16,
 }

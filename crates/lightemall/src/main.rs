@@ -5,6 +5,7 @@
 mod cli;
 mod commands;
 mod input;
+mod output;
 mod puzzle_args;
 
 use clap::Parser;
@@ -15,9 +16,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => {
             let mut command = <cli::Cli as clap::CommandFactory>::command();
-            command.print_help().map_err(|e| e.to_string())
+            output::print(&command.render_help().to_string())
         }
         Some(cli::Command::Gen(args)) => commands::generate::run(&args),
+        Some(cli::Command::Solve(args)) => commands::solve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,15 +14,25 @@ pub struct Resolved {
     pub params: Option<Params>,
 }
 
+/// Read the puzzle named by a PUZZLE argument (an ID, Net ID, JSON, file or `-`).
+pub fn read_puzzle(arg: &str) -> Result<Resolved, String> {
+    let source = PuzzleSource::parse(&puzzle_text(arg)?).map_err(|e| e.to_string())?;
+    resolve_source(source, None)
+}
+
 /// Build or read the puzzle the arguments describe.
 pub fn resolve(args: &PuzzleArgs) -> Result<Resolved, String> {
     let source = match &args.puzzle {
         Some(arg) => PuzzleSource::parse(&puzzle_text(arg)?).map_err(|e| e.to_string())?,
         None => PuzzleSource::Seeded(params_from_options(args)?),
     };
+    resolve_source(source, args.station.as_deref())
+}
+
+fn resolve_source(source: PuzzleSource, station: Option<&str>) -> Result<Resolved, String> {
     match source {
         PuzzleSource::Seeded(mut params) => {
-            if let Some(station) = &args.station {
+            if let Some(station) = station {
                 params.station = parse_station(station, &params.grid)?;
             }
             let puzzle = generate(&params).map_err(|e| e.to_string())?;
@@ -33,7 +43,7 @@ pub fn resolve(args: &PuzzleArgs) -> Result<Resolved, String> {
             })
         }
         PuzzleSource::Given(mut puzzle) => {
-            if let Some(station) = &args.station {
+            if let Some(station) = station {
                 let grid = *puzzle.board.grid();
                 let (x, y) = parse_station(station, &grid)?;
                 puzzle.station = grid.index(x, y);

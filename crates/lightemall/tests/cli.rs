@@ -205,3 +205,76 @@ fn bad_input_is_refused_with_exit_code_2() {
     check_refused(&["gen", "{\"width\": 2"], "JSON puzzle");
     check_refused(&["frobnicate"], "unrecognized subcommand");
 }
+
+#[test]
+fn solve_finds_nets_unique_solution() {
+    // A unique fixture from Net, with Net's own solution.
+    let json = ok(&["solve", "5x5:25cc2c5b58a2bd76c9251c6a9", "--json"]);
+    assert!(json.contains(r#""status":"unique""#), "{json}");
+    assert!(
+        json.contains(r#""net":["5x5:15c9495ea8a177e3c94a16356"]"#),
+        "{json}"
+    );
+    let text = ok(&["solve", "5x5:25cc2c5b58a2bd76c9251c6a9"]);
+    assert!(text.starts_with("status: unique\nsolution 1:\n"), "{text}");
+}
+
+#[test]
+fn solve_reads_every_form_of_puzzle() {
+    let seeded = ok(&["gen", "--topology", "octo", "--size", "5x4", "--seed", "8"]);
+    assert!(ok(&["solve", seeded.trim()]).starts_with("status: "));
+    let json = ok(&["gen", "--size", "4x4", "--seed", "2", "--json"]);
+    assert!(ok(&["solve", json.trim()]).starts_with("status: "));
+    let run = run_with_stdin(&["solve", "-", "--json"], "3x3:2d8cb2654");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(r#""net":["3x3:1d4974354"]"#),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn solve_says_none_and_respects_the_limit() {
+    // Four corners on a 2x2 board can only make a loop.
+    let none = ok(&["solve", "2x2:9cc6", "--json"]);
+    assert!(none.contains(r#""status":"none","solutions":[]"#), "{none}");
+    // An ambiguous Net fixture: asking for one solution still says "multiple".
+    let one = ok(&[
+        "solve",
+        "9x9w:8d812d11c48419d7c1ebe3e852a216d7cd8a4ad977d7941b835ad73c75952594a61a86d427ec21ddd",
+        "--json",
+        "--limit",
+        "1",
+    ]);
+    assert!(one.contains(r#""status":"multiple""#), "{one}");
+    assert_eq!(
+        one.matches(r#""9x9w:"#).count(),
+        1,
+        "one Net solution listed: {one}"
+    );
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(["gen", "--size", "1000x1000", "--format", "text"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the binary finishes");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}
+
+#[test]
+fn solve_refuses_bad_input() {
+    check_refused(&["solve"], "PUZZLE");
+    check_refused(&["solve", "nonsense"], "not a puzzle ID");
+    check_refused(&["solve", "3x3:2d8cb2654", "--limit", "0"], "--limit");
+    check_refused(&["solve", "3x3:2d8cb2654", "--limit", "100000"], "--limit");
+    check_refused(&["solve", "1001x2:"], "out of range");
+}

@@ -20,8 +20,7 @@ pub fn run(args: &GenArgs) -> Result<(), String> {
             Format::Text => text(&resolved),
         }
     };
-    println!("{}", output.trim_end());
-    Ok(())
+    crate::output::print(&output)
 }
 
 fn text(resolved: &Resolved) -> String {
