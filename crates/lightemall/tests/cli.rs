@@ -215,8 +215,13 @@ fn solve_finds_nets_unique_solution() {
         json.contains(r#""net":["5x5:15c9495ea8a177e3c94a16356"]"#),
         "{json}"
     );
+    assert!(
+        json.contains(r#""rating":"#) && json.contains(r#""par":{"clockwise":"#),
+        "{json}"
+    );
     let text = ok(&["solve", "5x5:25cc2c5b58a2bd76c9251c6a9"]);
-    assert!(text.starts_with("status: unique\nsolution 1:\n"), "{text}");
+    assert!(text.starts_with("status: unique\nrating: "), "{text}");
+    assert!(text.contains("\nsolution 1:\n"), "{text}");
 }
 
 #[test]

@@ -8,17 +8,22 @@
 //! `Board::check_solved` before it is reported, so "unique", "multiple" and
 //! "none" are exact answers.
 //!
+//! Also: the difficulty [`Rating`] read from the solver's work, and
+//! [`par`], the fewest moves that solve a puzzle from its scramble.
+//!
 //! No I/O, no clock; the search is bounded only by the puzzle (a work
 //! budget is issue 7's).
 
+mod par;
 mod problem;
 mod state;
 mod stats;
 
 use lightemall_model::{Board, Tile};
+pub use par::{Turns, fewest_turns, par};
 use problem::Problem;
 use state::State;
-pub use stats::Stats;
+pub use stats::{Rating, Stats};
 
 /// How many solutions a puzzle has, as far as the search was asked to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +77,7 @@ pub fn solve(board: &Board, limit: usize) -> Report {
                 let choices: Vec<usize> = state.choices(tile).collect();
                 for &k in choices.iter().rev() {
                     let mut child = state.clone();
-                    child.choose(tile, k);
+                    child.choose(&problem, tile, k);
                     stack.push(child);
                 }
             }

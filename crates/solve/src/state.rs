@@ -35,6 +35,9 @@ pub struct Contradiction;
 pub struct State {
     /// Per tile, the bit set of its orientations still possible.
     candidates: Vec<u8>,
+    /// Per tile, the wires all of those orientations have (*must*) and the
+    /// wires some of them have (*might*), kept with `candidates`.
+    bounds: Vec<(u8, u8)>,
     /// Groups of tiles joined by wires known on both sides (disjoint sets;
     /// a root holds minus its group's size).
     group: Vec<i32>,
@@ -53,6 +56,9 @@ impl State {
         let n = problem.len();
         State {
             candidates: (0..n).map(|t| problem.all_candidates(t)).collect(),
+            bounds: (0..n)
+                .map(|t| bounds(problem, t, problem.all_candidates(t)))
+                .collect(),
             group: vec![-1; n],
             wires: problem.board.tiles().iter().map(|t| t.degree()).collect(),
             progress: 0,
@@ -84,9 +90,17 @@ impl State {
     }
 
     /// Keep only orientation `k` of `tile`.
-    pub fn choose(&mut self, tile: usize, k: usize) {
-        self.candidates[tile] = 1 << k;
+    pub fn choose(&mut self, problem: &Problem<'_>, tile: usize, k: usize) {
+        self.set_candidates(problem, tile, 1 << k);
         self.enqueue(tile);
+    }
+
+    fn set_candidates(&mut self, problem: &Problem<'_>, tile: usize, candidates: u8) {
+        if candidates != self.candidates[tile] {
+            self.candidates[tile] = candidates;
+            self.bounds[tile] = bounds(problem, tile, candidates);
+            self.progress += 1;
+        }
     }
 
     /// The decided tiles, if every tile is decided.
@@ -109,21 +123,15 @@ impl State {
     }
 
     /// Wires every remaining orientation of `tile` has.
-    fn must(&self, problem: &Problem<'_>, tile: usize) -> u8 {
-        self.fold(problem, tile, 0xff, |a, b| a & b)
+    #[inline]
+    fn must(&self, tile: usize) -> u8 {
+        self.bounds[tile].0
     }
 
     /// Wires some remaining orientation of `tile` has.
-    fn might(&self, problem: &Problem<'_>, tile: usize) -> u8 {
-        self.fold(problem, tile, 0, |a, b| a | b)
-    }
-
-    fn fold(&self, problem: &Problem<'_>, tile: usize, init: u8, f: impl Fn(u8, u8) -> u8) -> u8 {
-        let c = self.candidates[tile];
-        let masks = &problem.orientations[tile];
-        (0..usize::from(problem.count[tile]))
-            .filter(|k| c & 1 << k != 0)
-            .fold(init, |acc, k| f(acc, masks[k]))
+    #[inline]
+    fn might(&self, tile: usize) -> u8 {
+        self.bounds[tile].1
     }
 
     /// Keep the orientations of `tile` whose wires include `need` and avoid
@@ -143,10 +151,7 @@ impl State {
         if after == 0 {
             return Err(Contradiction);
         }
-        self.candidates[tile] = after;
-        if after != before {
-            self.progress += 1;
-        }
+        self.set_candidates(problem, tile, after);
         Ok(after != before)
     }
 
@@ -194,9 +199,9 @@ impl State {
                     None => forbid |= dir.bit(),
                     Some(other) => {
                         *slot = Some(other);
-                        if self.must(problem, other) & back != 0 {
+                        if self.must(other) & back != 0 {
                             need |= dir.bit();
-                        } else if self.might(problem, other) & back == 0 {
+                        } else if self.might(other) & back == 0 {
                             forbid |= dir.bit();
                         }
                     }
@@ -216,11 +221,11 @@ impl State {
                     self.enqueue(*other);
                 }
             }
-            let must = self.must(problem, tile);
+            let must = self.must(tile);
             for (d, other) in neighbours.iter().enumerate() {
                 if let Some(other) = *other {
                     let back = problem.topology.opposite(Dir(d as u8)).bit();
-                    if must & 1 << d != 0 && self.must(problem, other) & back != 0 {
+                    if must & 1 << d != 0 && self.must(other) & back != 0 {
                         self.join(tile, other);
                     }
                 }
@@ -239,14 +244,14 @@ impl State {
         stats: &mut Stats,
     ) -> Result<bool, Contradiction> {
         let own = self.root(tile);
-        let must = self.must(problem, tile);
+        let must = self.must(tile);
         let mut roots = [None; 8];
         let mut known = 0u8;
         for (d, other) in neighbours.iter().enumerate().take(problem.dirs) {
             if let Some(other) = *other {
                 roots[d] = Some(self.root(other));
                 let back = problem.topology.opposite(Dir(d as u8)).bit();
-                if must & 1 << d != 0 && self.must(problem, other) & back != 0 {
+                if must & 1 << d != 0 && self.must(other) & back != 0 {
                     known |= 1 << d;
                 }
             }
@@ -294,8 +299,7 @@ impl State {
         if after == before {
             return Ok(false);
         }
-        self.candidates[tile] = after;
-        self.progress += 1;
+        self.set_candidates(problem, tile, after);
         Ok(true)
     }
 
@@ -340,8 +344,8 @@ impl State {
         let mut ways_out = vec![0u32; n];
         let mut exits = Vec::new();
         for tile in 0..n {
-            let might = self.might(problem, tile);
-            let must = self.must(problem, tile);
+            let might = self.might(tile);
+            let must = self.must(tile);
             for d in 0..problem.dirs {
                 let dir = Dir(d as u8);
                 if might & dir.bit() == 0 {
@@ -351,8 +355,8 @@ impl State {
                     continue;
                 };
                 let back = problem.topology.opposite(dir).bit();
-                let known = must & dir.bit() != 0 && self.must(problem, other) & back != 0;
-                if known || self.might(problem, other) & back == 0 {
+                let known = must & dir.bit() != 0 && self.must(other) & back != 0;
+                if known || self.might(other) & back == 0 {
                     continue;
                 }
                 let (a, b) = (self.root(tile), self.root(other));
@@ -383,4 +387,14 @@ impl State {
         }
         Ok(())
     }
+}
+
+/// The *must* and *might* wires of a set of orientations of `tile`.
+fn bounds(problem: &Problem<'_>, tile: usize, candidates: u8) -> (u8, u8) {
+    let masks = &problem.orientations[tile];
+    (0..usize::from(problem.count[tile]))
+        .filter(|k| candidates & 1 << k != 0)
+        .fold((0xff, 0), |(must, might), k| {
+            (must & masks[k], might | masks[k])
+        })
 }
