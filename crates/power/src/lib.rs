@@ -36,7 +36,8 @@ pub struct Power {
 }
 
 impl Power {
-    /// Search from `station` over connected wires of `board`.
+    /// Search from `station` over connected wires of `board`. A station off
+    /// the board powers nothing.
     pub fn compute(&mut self, board: &Board, station: usize) {
         let grid = board.grid();
         self.layout = Layout::new(grid);
@@ -46,6 +47,10 @@ impl Power {
         self.order.clear();
         self.order.resize(grid.len(), 0);
         self.level_ends.clear();
+        if station >= grid.len() {
+            self.order.clear();
+            return;
+        }
         let steps = Steps::new(grid);
         let start = grid.coords(station);
         let buffers = Buffers {
@@ -183,6 +188,12 @@ mod tests {
         // Two tiles pointing at each other across the wrap edge.
         check("2x2w:4100", 0, None, "01\n..\n");
         check("2x2:1v400", 0, None, "0.\n..\n");
+    }
+
+    #[test]
+    fn a_station_off_the_board_powers_nothing() {
+        check("3x2:95c212", 6, None, "...\n...\n");
+        check("3x2:95c212", usize::MAX, None, "...\n...\n");
     }
 
     #[test]
