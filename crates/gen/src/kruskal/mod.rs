@@ -6,10 +6,9 @@
 //! then direction), which is part of the contract: it is what makes the same
 //! seed give the same tree.
 //!
-//! For speed on large boards: weights are one byte per edge; the sort writes
-//! each edge with both of its tiles already computed (no division or
-//! neighbour lookup while joining); and the union-find lookups of a batch of
-//! edges are started together, so their cache misses overlap.
+//! Here edges are joined one by one, each a step of the live demo. Large
+//! boards, where no one watches, take the faster [`banded`] path to the same
+//! tree.
 
 mod banded;
 
@@ -27,9 +26,6 @@ type PackedEdge = u64;
 
 const TILE_BITS: u32 = 21;
 const _: () = assert!(lightemall_model::MAX_SIDE * lightemall_model::MAX_SIDE < 1 << TILE_BITS);
-
-/// How many edges have their lookups started together.
-const BATCH: usize = 16;
 
 /// The solved tiles of a spanning tree built by Kruskal's algorithm.
 ///
@@ -185,29 +181,23 @@ fn join_in_order<S: StepSink>(grid: &Grid, order: &[PackedEdge], steps: &mut S) 
     let mut tiles = vec![Tile::EMPTY; grid.len()];
     let mut sets = UnionFind::new(grid.len());
     let mut links = 0;
-    for batch in order.chunks(BATCH) {
+    for &edge in order {
         if links + 1 == grid.len() {
             break;
         }
-        for &edge in batch {
-            let (from, to, _) = unpack(edge);
-            std::hint::black_box((sets.touch(from), sets.touch(to)));
+        let (from, to, dir) = unpack(edge);
+        let joined = sets.union(from, to);
+        let (from, to) = (from as usize, to as usize);
+        if joined {
+            tiles[from] = tiles[from].with(dir);
+            tiles[to] = tiles[to].with(topology.opposite(dir));
+            links += 1;
         }
-        for &edge in batch {
-            let (from, to, dir) = unpack(edge);
-            let joined = sets.union(from, to);
-            let (from, to) = (from as usize, to as usize);
-            if joined {
-                tiles[from] = tiles[from].with(dir);
-                tiles[to] = tiles[to].with(topology.opposite(dir));
-                links += 1;
-            }
-            steps.step(Step {
-                processing: from,
-                link: joined.then_some((from, dir)),
-                frontier: &[],
-            });
-        }
+        steps.step(Step {
+            processing: from,
+            link: joined.then_some((from, dir)),
+            frontier: &[],
+        });
     }
     tiles
 }
