@@ -52,7 +52,7 @@ pub fn generate_with_steps<S: StepSink>(
     let station = grid.checked_index(x as u64, y as u64)?;
     let solved = Board::new(grid, solution_tree(params, steps))?;
     let mut random = Random::new(params.seed, Stream::Scramble);
-    let board = solved.with_tiles(scramble(&solved, &mut random))?;
+    let board = scramble(&solved, &mut random);
     Ok(Puzzle {
         board,
         solution: Some(solved.tiles().to_vec()),

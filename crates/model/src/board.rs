@@ -140,6 +140,23 @@ impl Board {
         self.grid.neighbour(index, dir).is_some() && self.open[index] & dir.bit() == 0
     }
 
+    /// The directions from `index` blocked by a barrier, as a mask.
+    pub fn barrier_mask(&self, index: usize) -> u8 {
+        self.grid.open_directions(index) & !self.open[index]
+    }
+
+    /// Put a barrier toward every direction of `mask` from `index`.
+    pub fn add_barriers(&mut self, index: usize, mask: u8) {
+        for dir in self
+            .grid
+            .topology()
+            .directions()
+            .filter(|d| mask & d.bit() != 0)
+        {
+            self.add_barrier(index, dir);
+        }
+    }
+
     /// Whether any barrier stands on the board.
     pub fn has_barriers(&self) -> bool {
         self.barriers

@@ -83,9 +83,7 @@ pub fn parse_descriptive_id(text: &str) -> Result<Puzzle, ParseError> {
     if let Some(barriers) = barriers {
         let column = tiles_column + tiles.len() + 1;
         for (index, mask) in read_masks(grid, barriers, column)?.into_iter().enumerate() {
-            for dir in topology.directions().filter(|d| mask & d.bit() != 0) {
-                board.add_barrier(index, dir);
-            }
+            board.add_barriers(index, mask);
         }
     }
     let station = match station {
@@ -148,12 +146,7 @@ pub fn to_descriptive_id(board: &Board, station: usize) -> String {
     write_masks(&mut out, grid.topology(), board.tiles().iter().map(|t| t.0));
     if board.has_barriers() {
         out.push('/');
-        let barriers = (0..grid.len()).map(|i| {
-            grid.topology()
-                .directions()
-                .filter(|&d| board.has_barrier(i, d))
-                .fold(0, |m, d| m | d.bit())
-        });
+        let barriers = (0..grid.len()).map(|i| board.barrier_mask(i));
         write_masks(&mut out, grid.topology(), barriers);
     }
     out.push_str(&station_suffix(grid, station));

@@ -49,16 +49,9 @@ impl PuzzleJson {
         let grid = board.grid();
         let (x, y) = grid.coords(puzzle.station);
         let masks = |tiles: &[Tile]| tiles.iter().map(|t| t.0).collect::<Vec<_>>();
-        let barriers = board.has_barriers().then(|| {
-            (0..grid.len())
-                .map(|i| {
-                    grid.topology()
-                        .directions()
-                        .filter(|&d| board.has_barrier(i, d))
-                        .fold(0, |m, d| m | d.bit())
-                })
-                .collect()
-        });
+        let barriers = board
+            .has_barriers()
+            .then(|| (0..grid.len()).map(|i| board.barrier_mask(i)).collect());
         PuzzleJson {
             id,
             width: grid.width(),
@@ -99,9 +92,7 @@ impl PuzzleJson {
                 )));
             }
             for (index, &mask) in barriers.iter().enumerate() {
-                for dir in topology.directions().filter(|d| mask & d.bit() != 0) {
-                    board.add_barrier(index, dir);
-                }
+                board.add_barriers(index, mask);
             }
         }
         let solution = match &self.solution {
