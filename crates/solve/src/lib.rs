@@ -14,11 +14,13 @@
 //! No I/O, no clock; the search is bounded only by the puzzle (a work
 //! budget is issue 7's).
 
+mod hint;
 mod par;
 mod problem;
 mod state;
 mod stats;
 
+pub use hint::{Hint, hint};
 use lightemall_model::{Board, Tile};
 pub use par::{Turns, fewest_turns, par};
 use problem::Problem;
@@ -61,14 +63,54 @@ pub struct Report {
 /// Solve `board`, reporting up to `limit` solutions. At least two are
 /// sought, so that uniqueness is always decided.
 pub fn solve(board: &Board, limit: usize) -> Report {
+    solve_pinned(board, &[], limit)
+}
+
+/// Solve `board` with some tiles held as they stand on the board (the
+/// player's locks): only solutions that keep every pinned tile are counted.
+/// Pins out of range are ignored.
+pub fn solve_pinned(board: &Board, pinned: &[usize], limit: usize) -> Report {
     let problem = Problem::new(board);
+    let mut state = State::new(&problem);
+    let mut stats = Stats::default();
+    let pinned_ok = pinned
+        .iter()
+        .filter(|&&tile| tile < problem.len())
+        .all(|&tile| state.pin(&problem, tile, board.tiles()[tile]).is_ok());
+    if !pinned_ok {
+        return Report {
+            status: Status::None,
+            solutions: Vec::new(),
+            stats,
+        };
+    }
+    search(&problem, state, limit, &mut stats)
+}
+
+/// What reasoning alone proves, without a single guess: per tile, its
+/// orientation if the rules force one. `None` if the rules find that no
+/// solution keeps the pinned tiles (see [`solve_pinned`]).
+pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
+    let problem = Problem::new(board);
+    let mut state = State::new(&problem);
+    let mut stats = Stats::default();
+    for &tile in pinned.iter().filter(|&&tile| tile < problem.len()) {
+        state.pin(&problem, tile, board.tiles()[tile]).ok()?;
+    }
+    state.propagate(&problem, &mut stats).ok()?;
+    Some(state.decided(&problem))
+}
+
+/// Depth-first search from `start`, counting solutions up to `limit`
+/// (at least two) and reporting up to `limit` (at least one).
+fn search(problem: &Problem<'_>, start: State, limit: usize, stats: &mut Stats) -> Report {
+    let board = problem.board;
     let wanted = limit.max(1);
     let limit = limit.max(2);
-    let mut stats = Stats::default();
     let mut solutions = Vec::new();
-    let mut stack = vec![State::new(&problem)];
+    let mut stack = vec![start];
     while let Some(mut state) = stack.pop() {
-        if state.propagate(&problem, &mut stats).is_err() {
+        if state.propagate(problem, stats).is_err() {
             continue;
         }
         match state.most_constrained() {
@@ -77,12 +119,12 @@ pub fn solve(board: &Board, limit: usize) -> Report {
                 let choices: Vec<usize> = state.choices(tile).collect();
                 for &k in choices.iter().rev() {
                     let mut child = state.clone();
-                    child.choose(&problem, tile, k);
+                    child.choose(problem, tile, k);
                     stack.push(child);
                 }
             }
             None => {
-                if let Some(tiles) = state.tiles(&problem) {
+                if let Some(tiles) = state.tiles(problem) {
                     let solved = board
                         .with_tiles(tiles.clone())
                         .is_ok_and(|b| b.check_solved().is_ok());
@@ -105,6 +147,6 @@ pub fn solve(board: &Board, limit: usize) -> Report {
     Report {
         status,
         solutions,
-        stats,
+        stats: *stats,
     }
 }

@@ -89,6 +89,38 @@ impl State {
         (0..8).filter(move |k| c & 1 << k != 0)
     }
 
+    /// Keep only the orientations of `tile` that look like `as_is`.
+    pub fn pin(
+        &mut self,
+        problem: &Problem<'_>,
+        tile: usize,
+        as_is: Tile,
+    ) -> Result<(), Contradiction> {
+        let masks = &problem.orientations[tile];
+        let keep = (0..usize::from(problem.count[tile]))
+            .filter(|&k| masks[k] == as_is.0)
+            .fold(0u8, |c, k| c | 1 << k)
+            & self.candidates[tile];
+        if keep == 0 {
+            return Err(Contradiction);
+        }
+        self.set_candidates(problem, tile, keep);
+        self.enqueue(tile);
+        Ok(())
+    }
+
+    /// Per tile, its orientation if only one is left.
+    pub fn decided(&self, problem: &Problem<'_>) -> Vec<Option<Tile>> {
+        self.candidates
+            .iter()
+            .enumerate()
+            .map(|(tile, &c)| {
+                (c.count_ones() == 1)
+                    .then(|| Tile(problem.orientations[tile][c.trailing_zeros() as usize]))
+            })
+            .collect()
+    }
+
     /// Keep only orientation `k` of `tile`.
     pub fn choose(&mut self, problem: &Problem<'_>, tile: usize, k: usize) {
         self.set_candidates(problem, tile, 1 << k);
@@ -105,14 +137,7 @@ impl State {
 
     /// The decided tiles, if every tile is decided.
     pub fn tiles(&self, problem: &Problem<'_>) -> Option<Vec<Tile>> {
-        self.candidates
-            .iter()
-            .enumerate()
-            .map(|(tile, &c)| {
-                (c.count_ones() == 1)
-                    .then(|| Tile(problem.orientations[tile][c.trailing_zeros() as usize]))
-            })
-            .collect()
+        self.decided(problem).into_iter().collect()
     }
 
     fn enqueue(&mut self, tile: usize) {
