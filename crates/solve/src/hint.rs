@@ -35,7 +35,7 @@ pub fn hint(board: &Board, locked: &[bool]) -> Hint {
     let Some(decided) = deduce(board, &pinned) else {
         return Hint::LocksWrong;
     };
-    if let Some(turn) = first_turn(board, decided.iter().map(|d| *d), true) {
+    if let Some(turn) = first_turn(board, decided.iter().copied(), true) {
         return turn;
     }
     let report = solve_pinned(board, &pinned, 2);
