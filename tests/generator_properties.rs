@@ -7,11 +7,12 @@ use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{
     Difficulty, Generator, NoSteps, Params, PuzzleSource, StepRecorder, UnionFind,
 };
-use lightemall_gen::{generate, generate_with_steps, kruskal, puzzle_of};
+use lightemall_gen::{generate_with_steps, kruskal};
 use lightemall_model::format::descriptive::{parse_descriptive_id, to_descriptive_id};
 use lightemall_model::format::json::PuzzleJson;
 use lightemall_model::format::net::{parse_net_id, to_net_id};
 use lightemall_model::{Dir, Grid, Tile, Topology};
+use lightemall_solve::{generate, puzzle_of};
 use proptest::prelude::*;
 
 fn any_params() -> impl Strategy<Value = Params> {
@@ -26,8 +27,13 @@ fn any_params() -> impl Strategy<Value = Params> {
     )
         .prop_map(
             |(topology, width, half_height, wrap, generator, difficulty, seed)| {
-                // Even heights keep wrapping hex boards valid.
-                let height = half_height * 2;
+                // Even heights keep wrapping hex boards valid; the unique
+                // generator refuses wrapping boards with a side of 2.
+                let mut height = half_height * 2;
+                let mut width = width;
+                if generator == Generator::Unique && wrap {
+                    (width, height) = (width.max(3), height.max(4));
+                }
                 let grid = Grid::new(topology, width, height, wrap).expect("valid grid");
                 let station = (seed as usize % width, (seed >> 32) as usize % height);
                 Params {

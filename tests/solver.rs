@@ -3,9 +3,10 @@
 //! distinct solutions), fresh puzzles from Net itself when it is installed,
 //! and generated puzzles of every topology.
 
-use lightemall_gen::{Difficulty, Generator, Params, generate};
+use lightemall_gen::{Difficulty, Generator, Params};
 use lightemall_model::format::net::{parse_net_desc, parse_net_id};
 use lightemall_model::{Board, Grid, Tile, Topology};
+use lightemall_solve::{GenerateError, generate};
 use lightemall_solve::{Status, solve};
 use lightemall_tests::net_fixtures;
 use proptest::prelude::*;
@@ -160,6 +161,11 @@ fn generated(
     generate(&params).expect("generates").board
 }
 
+/// Whether the unique generator refuses this board (Net does too).
+fn too_small_for_unique(width: usize, height: usize, wrap: bool) -> bool {
+    wrap && width.min(height) < 3
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
@@ -172,10 +178,39 @@ proptest! {
         generator in prop::sample::select(Generator::ALL.to_vec()),
         seed in any::<u64>(),
     ) {
-        let board = generated(topology, width, half_height * 2, wrap, generator, seed);
+        let height = half_height * 2;
+        if generator == Generator::Unique && too_small_for_unique(width, height, wrap) {
+            return Ok(());
+        }
+        let board = generated(topology, width, height, wrap, generator, seed);
         let report = solve(&board, 3);
         prop_assert_ne!(report.status, Status::None, "a generated puzzle has its generator's solution");
         check_solutions(&board, &report.solutions);
+        if generator == Generator::Unique {
+            prop_assert_eq!(report.status, Status::Unique);
+        }
+    }
+
+    /// The unique generator's puzzles have exactly one solution by the
+    /// brute-force count, and it is the generator's.
+    #[test]
+    fn unique_puzzles_are_unique_by_brute_force(
+        topology in prop::sample::select(Topology::ALL.to_vec()),
+        wide in any::<bool>(),
+        wrap in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let (width, height) = if wide && topology != Topology::Octo { (3, 2) } else { (2, 2) };
+        let grid = Grid::new(topology, width, height, wrap).expect("valid grid");
+        let params = Params { grid, generator: Generator::Unique, difficulty: Difficulty::Medium, seed, station: (0, 0) };
+        if too_small_for_unique(width, height, wrap) {
+            prop_assert_eq!(generate(&params), Err(GenerateError::WrapTooSmall));
+            return Ok(());
+        }
+        let puzzle = generate(&params).expect("generates");
+        let solutions = brute_force_solutions(&puzzle.board);
+        prop_assert_eq!(solutions.len(), 1);
+        prop_assert_eq!(Some(&solutions[0]), puzzle.solution.as_ref());
     }
 }
 

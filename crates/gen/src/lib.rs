@@ -10,6 +10,7 @@ mod growth;
 mod kruskal;
 mod params;
 pub mod random;
+mod reroute;
 mod scramble;
 mod source;
 mod steps;
@@ -18,6 +19,7 @@ mod union_find;
 pub use growth::{frontier, scan};
 pub use kruskal::kruskal;
 pub use params::{Difficulty, Generator, Params, looks_seeded};
+pub use reroute::{Link, Rerouter};
 pub use scramble::scramble;
 pub use source::PuzzleSource;
 pub use steps::{NoSteps, RecordedStep, Step, StepRecorder, StepSink};
@@ -31,13 +33,18 @@ pub fn solution_tree<S: StepSink>(params: &Params, steps: &mut S) -> Vec<Tile> {
     let mut random = Random::new(params.seed, Stream::Tree);
     let grid: &Grid = &params.grid;
     match params.generator {
-        Generator::Kruskal => kruskal(grid, params.difficulty, &mut random, steps),
+        Generator::Kruskal | Generator::Unique => {
+            kruskal(grid, params.difficulty, &mut random, steps)
+        }
         Generator::Scan => scan(grid, &mut random, steps),
         Generator::Frontier => frontier(grid, &mut random, steps),
     }
 }
 
 /// The puzzle that `params` describe: the tree, scrambled, with the station.
+///
+/// For [`Generator::Unique`] this is only the starting tree, whose puzzle
+/// may have several solutions: `lightemall_solve::generate` makes it unique.
 pub fn generate(params: &Params) -> Result<Puzzle, ModelError> {
     generate_with_steps(params, &mut NoSteps)
 }
@@ -47,10 +54,16 @@ pub fn generate_with_steps<S: StepSink>(
     params: &Params,
     steps: &mut S,
 ) -> Result<Puzzle, ModelError> {
+    puzzle_from_tree(params, solution_tree(params, steps))
+}
+
+/// The puzzle of the solved tiles `tree`: scrambled with the seed of
+/// `params`, with its station.
+pub fn puzzle_from_tree(params: &Params, tree: Vec<Tile>) -> Result<Puzzle, ModelError> {
     let grid = params.grid;
     let (x, y) = params.station;
     let station = grid.checked_index(x as u64, y as u64)?;
-    let solved = Board::new(grid, solution_tree(params, steps))?;
+    let solved = Board::new(grid, tree)?;
     let mut random = Random::new(params.seed, Stream::Scramble);
     let board = scramble(&solved, &mut random);
     Ok(Puzzle {
@@ -58,12 +71,4 @@ pub fn generate_with_steps<S: StepSink>(
         solution: Some(solved.tiles().to_vec()),
         station,
     })
-}
-
-/// Resolve a source into a puzzle, generating it if it is seeded.
-pub fn puzzle_of(source: &PuzzleSource) -> Result<Puzzle, ModelError> {
-    match source {
-        PuzzleSource::Seeded(params) => generate(params),
-        PuzzleSource::Given(puzzle) => Ok(puzzle.clone()),
-    }
 }

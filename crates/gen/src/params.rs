@@ -20,6 +20,10 @@ pub enum Generator {
     Scan,
     /// Circuitry's growth from the centre, picking random frontier tiles.
     Frontier,
+    /// A Kruskal tree rerouted until the solver proves its puzzle has
+    /// exactly one solution. The rerouting needs the solver, so it is
+    /// `lightemall_solve::generate`'s; here it is only the starting tree.
+    Unique,
 }
 
 /// The chosen difficulty. For Kruskal it sets the range of edge weights.
@@ -65,7 +69,7 @@ macro_rules! named_enum {
     };
 }
 
-named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier");
+named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier", Unique => "unique");
 named_enum!(Difficulty, "difficulty", Easy => "easy", Medium => "medium", Hard => "hard");
 
 impl Difficulty {

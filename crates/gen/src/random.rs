@@ -25,6 +25,8 @@ pub enum Stream {
     Tree = 1,
     /// Scrambling the solved tiles.
     Scramble = 2,
+    /// Rerouting a tree to make its puzzle unique.
+    Reroute = 3,
 }
 
 /// SplitMix64, to spread a small seed over the 128-bit state.

@@ -38,8 +38,8 @@ pub struct PuzzleArgs {
     /// Difficulty.
     #[arg(long, default_value = "medium", value_parser = ["easy", "medium", "hard"])]
     pub difficulty: String,
-    /// Generator of the solution tree.
-    #[arg(long, default_value = "kruskal", value_parser = ["kruskal", "scan", "frontier"])]
+    /// Generator of the solution tree (`unique`: exactly one solution, proved).
+    #[arg(long, default_value = "kruskal", value_parser = ["kruskal", "scan", "frontier", "unique"])]
     pub generator: String,
     /// Seed (0 to 2^64-1); a random one if absent.
     #[arg(long)]

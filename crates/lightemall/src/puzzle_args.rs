@@ -2,9 +2,10 @@
 
 use crate::cli::PuzzleArgs;
 use crate::input::puzzle_text;
-use lightemall_gen::{Params, PuzzleSource, generate};
+use lightemall_gen::{Params, PuzzleSource};
 use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Grid, Puzzle, parse_size};
+use lightemall_solve::generate;
 
 /// A puzzle ready to use, with its ID and, if generated, its parameters.
 #[derive(Debug)]

@@ -19,6 +19,7 @@ mod par;
 mod problem;
 mod state;
 mod stats;
+mod unique;
 
 pub use hint::{Hint, hint};
 use lightemall_model::{Board, Tile};
@@ -26,6 +27,19 @@ pub use par::{Turns, fewest_turns, par};
 use problem::Problem;
 use state::State;
 pub use stats::{Rating, Stats};
+pub use unique::{GenerateError, generate};
+
+use lightemall_gen::PuzzleSource;
+use lightemall_model::Puzzle;
+
+/// Resolve a source into a puzzle, generating it if it is seeded (with
+/// every generator, `unique` included).
+pub fn puzzle_of(source: &PuzzleSource) -> Result<Puzzle, GenerateError> {
+    match source {
+        PuzzleSource::Seeded(params) => generate(params),
+        PuzzleSource::Given(puzzle) => Ok(puzzle.clone()),
+    }
+}
 
 /// How many solutions a puzzle has, as far as the search was asked to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

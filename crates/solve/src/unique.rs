@@ -1,0 +1,274 @@
+//! The unique generator: a Kruskal tree, rerouted where the solver finds
+//! ambiguity, until reasoning alone decides every tile.
+//!
+//! Each round deduces what the rules prove (no guessing) and collects the
+//! undecided tiles into regions (connected on the grid). In each region one
+//! link of the tree that would join two undecided tiles is added and
+//! another link of the loop it closes, next to the region, is dropped
+//! (Net's `perturb`). The changes stay local, so the next round looks again
+//! only around them: the tiles near a change are re-deduced with the rest
+//! of the board held as it is. When no region is left, the whole board is
+//! deduced once more from scratch; only that proof ends the generation, so
+//! every puzzle it returns has exactly one solution.
+
+use crate::{deduce, solve};
+use lightemall_gen::random::{Random, Stream};
+use lightemall_gen::{Generator, Link, NoSteps, Params, Rerouter, solution_tree};
+use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile};
+use thiserror::Error;
+
+/// The longest loop searched for when rerouting, in tiles visited.
+const MAX_VISITS: usize = 4096;
+
+/// A region gets one repair for each this many of its tiles (large regions
+/// are many ambiguities side by side).
+const SPREAD: usize = 8;
+
+/// Rounds without fewer ambiguous tiles than ever before after which a
+/// search proof is given up (a deduction proof gets a quarter of them).
+const PATIENCE: u32 = 64;
+
+/// Why no puzzle came out.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    /// The parameters describe no board.
+    #[error(transparent)]
+    Model(#[from] ModelError),
+    /// A wrapping board with a side of 2 tiles reaches the same neighbour
+    /// two ways, so some of its tiles always fit in two orientations (Net
+    /// refuses these too).
+    #[error("a unique wrapping puzzle needs a width and height of at least 3")]
+    WrapTooSmall,
+    /// Rerouting stopped making progress toward a unique puzzle.
+    #[error(
+        "found no puzzle with a unique solution for this board \
+         ({undecided} tiles stayed ambiguous); try another size or seed"
+    )]
+    NoUniquePuzzle {
+        /// Tiles still undecided at the best round.
+        undecided: usize,
+    },
+}
+
+/// The puzzle that `params` describe, for every generator: `unique` is made
+/// unique here, the others are `lightemall_gen::generate`'s.
+pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
+    if params.generator != Generator::Unique {
+        return Ok(lightemall_gen::generate(params)?);
+    }
+    let grid = params.grid;
+    if grid.wrap() && grid.width().min(grid.height()) < 3 {
+        return Err(GenerateError::WrapTooSmall);
+    }
+    let mut tree = solution_tree(params, &mut NoSteps);
+    make_unique(&grid, &mut tree, params.seed)?;
+    Ok(lightemall_gen::puzzle_from_tree(params, tree)?)
+}
+
+/// Reroute `tree` until the solver proves its puzzle has one solution:
+/// by reasoning alone while that makes progress, then (tiny wrapping
+/// boards, octo wrapping boards, with no edges to start from) by search.
+fn make_unique(grid: &Grid, tree: &mut [Tile], seed: u64) -> Result<(), GenerateError> {
+    let mut random = Random::new(seed, Stream::Reroute);
+    let mut rerouter = Rerouter::new(tree.len());
+    let mut proof = Proof::Deduction;
+    let (mut fewest, mut stalled) = (usize::MAX, 0);
+    loop {
+        let Some(ambiguous) = ambiguous_tiles(grid, tree, proof)? else {
+            return Ok(());
+        };
+        let count = ambiguous.iter().filter(|&&u| u).count();
+        if count < fewest {
+            (fewest, stalled) = (count, 0);
+        } else if stalled < proof.patience() {
+            stalled += 1;
+        } else if proof == Proof::Deduction {
+            (proof, fewest, stalled) = (Proof::Search, usize::MAX, 0);
+        } else {
+            return Err(GenerateError::NoUniquePuzzle { undecided: fewest });
+        }
+        for mut region in regions(grid, &ambiguous) {
+            shuffle(&mut region, &mut random);
+            for part in region.chunks(SPREAD) {
+                repair(grid, tree, &ambiguous, part, &mut random, &mut rerouter);
+            }
+        }
+    }
+}
+
+/// How a round tells the ambiguous tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    /// The tiles reasoning alone leaves undecided.
+    Deduction,
+    /// The tiles where the first two solutions the search finds differ.
+    Search,
+}
+
+impl Proof {
+    /// Rounds without progress before this proof is given up.
+    fn patience(self) -> u32 {
+        match self {
+            Proof::Deduction => PATIENCE / 4,
+            Proof::Search => PATIENCE,
+        }
+    }
+}
+
+/// Per tile, whether `proof` finds it ambiguous; `None` if the puzzle is
+/// proved to have one solution.
+fn ambiguous_tiles(
+    grid: &Grid,
+    tree: &[Tile],
+    proof: Proof,
+) -> Result<Option<Vec<bool>>, ModelError> {
+    let board = Board::new(*grid, tree.to_vec())?;
+    let ambiguous: Vec<bool> = match proof {
+        Proof::Deduction => match deduce(&board, &[]) {
+            Some(decided) => decided.iter().map(Option::is_none).collect(),
+            // Cannot happen (the tree is a solution); reroute everywhere.
+            None => vec![true; tree.len()],
+        },
+        Proof::Search => match &solve(&board, 2).solutions[..] {
+            [first, second, ..] => first.iter().zip(second).map(|(a, b)| a != b).collect(),
+            [_] => vec![false; tree.len()],
+            [] => vec![true; tree.len()],
+        },
+    };
+    Ok(ambiguous.contains(&true).then_some(ambiguous))
+}
+
+/// The undecided tiles, grouped into regions connected on the grid.
+fn regions(grid: &Grid, undecided: &[bool]) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; undecided.len()];
+    let mut regions = Vec::new();
+    for start in 0..undecided.len() {
+        if !undecided[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut region = vec![start];
+        let mut head = 0;
+        while let Some(&tile) = region.get(head) {
+            head += 1;
+            for dir in grid.topology().directions() {
+                if let Some(next) = grid.neighbour(tile, dir)
+                    && undecided[next]
+                    && !seen[next]
+                {
+                    seen[next] = true;
+                    region.push(next);
+                }
+            }
+        }
+        regions.push(region);
+    }
+    regions
+}
+
+/// Add a link of the tree at `region` and drop another link of the loop it
+/// closes (a random one that touches an undecided tile, if any does).
+/// Links between two undecided tiles are tried first, in random order, then
+/// those from the region outward; loops are searched for only so far,
+/// except for the last try, so that one long loop costs one search.
+fn repair(
+    grid: &Grid,
+    tree: &mut [Tile],
+    undecided: &[bool],
+    region: &[usize],
+    random: &mut Random,
+    rerouter: &mut Rerouter,
+) {
+    let touches =
+        |l: &Link| undecided[l.tile] || grid.neighbour(l.tile, l.dir).is_some_and(|o| undecided[o]);
+    let links = candidate_links(grid, tree, undecided, region, random);
+    for (i, &add) in links.iter().enumerate() {
+        let reach = if i + 1 == links.len() {
+            tree.len()
+        } else {
+            MAX_VISITS
+        };
+        let rerouted = rerouter.reroute(grid, tree, add, reach, |path| {
+            let near: Vec<usize> = (0..path.len()).filter(|&i| touches(&path[i])).collect();
+            match near.len() {
+                0 => random.below(path.len() as u32) as usize,
+                n => near[random.below(n as u32) as usize],
+            }
+        });
+        if rerouted {
+            return;
+        }
+    }
+}
+
+/// The links absent from the tree that start in `region`: those to another
+/// undecided tile first, each group shuffled.
+fn candidate_links(
+    grid: &Grid,
+    tree: &[Tile],
+    undecided: &[bool],
+    region: &[usize],
+    random: &mut Random,
+) -> Vec<Link> {
+    let absent = region
+        .iter()
+        .flat_map(|&tile| {
+            grid.topology()
+                .directions()
+                .map(move |dir| Link { tile, dir })
+        })
+        .filter(|l| tree[l.tile].0 & l.dir.bit() == 0);
+    let (mut inside, mut outward) = (Vec::new(), Vec::new());
+    for link in absent {
+        match grid.neighbour(link.tile, link.dir) {
+            Some(other) if undecided[other] => inside.push(link),
+            Some(_) => outward.push(link),
+            None => {}
+        }
+    }
+    shuffle(&mut inside, random);
+    shuffle(&mut outward, random);
+    inside.extend(outward);
+    inside
+}
+
+/// Fisher-Yates with the generator's own bounded draws.
+fn shuffle<T>(items: &mut [T], random: &mut Random) {
+    for i in (1..items.len()).rev() {
+        let j = random.below(i as u32 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Status, solve};
+
+    #[test]
+    fn unique_puzzles_have_one_solution() {
+        for id in [
+            "square:8x8:unique:medium#1",
+            "square:9x7w:unique:hard#2",
+            "hex:8x6:unique:easy#3",
+            "hex:6x6w:unique:medium#4",
+            "octo:6x6:unique:medium#5",
+            "octo:5x6w:unique:medium#6",
+        ] {
+            let params: Params = id.parse().expect("valid id");
+            let puzzle = generate(&params).expect("generates");
+            let report = solve(&puzzle.board, 2);
+            assert_eq!(report.status, Status::Unique, "{id}");
+            assert_eq!(Some(&report.solutions[0]), puzzle.solution.as_ref(), "{id}");
+        }
+    }
+
+    #[test]
+    fn other_generators_are_gens() {
+        let params: Params = "square:8x8:scan:medium#1".parse().expect("valid id");
+        assert_eq!(
+            generate(&params).ok(),
+            lightemall_gen::generate(&params).ok()
+        );
+    }
+}
