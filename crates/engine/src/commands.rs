@@ -62,7 +62,10 @@ impl Game {
     /// Take back the last move. `false` if there is none (or the game is
     /// paused). The moves made for the score stay counted.
     pub fn undo(&mut self) -> bool {
-        let Some(mv) = self.history.pop().filter(|_| !self.paused) else {
+        if self.paused {
+            return false;
+        }
+        let Some(mv) = self.history.pop() else {
             return false;
         };
         self.apply(&mv, Way::Backward);
