@@ -2,6 +2,7 @@
 //! and redo, restart, jumble, solve, hint, pause, and the window title.
 
 use lightemall_engine::{Coord, Game, GameError, Hint, ManualClock, Move};
+use lightemall_gen::{Params, PuzzleSource};
 use std::time::Duration;
 
 const SECOND: Duration = Duration::from_secs(1);
@@ -151,4 +152,21 @@ fn bad_puzzles_are_refused() {
     let clock = Box::new(ManualClock::default());
     let error = Game::from_id("square:1x9:kruskal:easy#1", clock).expect_err("too small");
     assert!(error.to_string().contains("out of range"), "{error}");
+}
+
+#[test]
+fn a_new_game_comes_from_generation_parameters() {
+    let params: Params = "octo:6x5w:frontier:hard#77@2,3".parse().expect("seeded ID");
+    let game = Game::new(
+        PuzzleSource::Seeded(params),
+        Box::new(ManualClock::default()),
+    )
+    .expect("generates");
+    assert_eq!(game.origin().id, "octo:6x5w:frontier:hard#77@2,3");
+    assert_eq!(game.coord_of(game.state().station), Coord { x: 2, y: 3 });
+    assert_eq!(game.moves_made(), 0);
+    assert!(!game.is_solved());
+    assert_eq!(game.preset(), "octo:6x5w:frontier:hard");
+    assert!(game.facts().par.is_some_and(|par| par > 0));
+    assert_eq!(game.title(), "LightEmAll · 6x5w hard · moves 0 · 0:00");
 }

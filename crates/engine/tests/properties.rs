@@ -167,6 +167,24 @@ proptest! {
     }
 
     #[test]
+    fn random_commands_on_a_wrapping_net_board_with_barriers_never_panic(
+        commands in proptest::collection::vec(command(), 0..60),
+    ) {
+        // A Net game ID: wrapping, with barriers, no known solution.
+        let (mut game, _) = played("5x5w:82h68d2dc281veed5h4hav9a72vba8hb", &commands);
+        let end = game.state().clone();
+        let (made, logged) = (game.moves_made(), game.history().len());
+        game.restart();
+        prop_assert_eq!(&game.state().board, &game.puzzle().board);
+        for _ in 0..logged {
+            prop_assert!(game.redo());
+        }
+        prop_assert_eq!(game.state(), &end);
+        prop_assert_eq!(game.moves_made(), made);
+        prop_assert!(game.powered_count() <= 25);
+    }
+
+    #[test]
     fn tokens_print_and_parse_back(moves in proptest::collection::vec(log_move(), 0..20)) {
         let text = print_moves(&moves);
         prop_assert_eq!(parse_moves(&text), Ok(moves));
