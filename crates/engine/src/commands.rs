@@ -240,7 +240,8 @@ impl Game {
         match mv {
             Move::Turn { at, clockwise } => {
                 let k = if *clockwise { 1 } else { n - 1 };
-                self.rotate(self.grid_index(at.x, at.y), steps(k));
+                let tile = self.grid_index(at.x, at.y);
+                self.state.board.rotate(tile, steps(k));
             }
             Move::Lock(at) => {
                 let tile = self.grid_index(at.x, at.y);
@@ -249,16 +250,13 @@ impl Game {
             Move::Station(name) => self.move_station(name, way),
             Move::Jumble(turns) => {
                 for turn in turns {
-                    self.rotate(self.grid_index(turn.at.x, turn.at.y), steps(turn.steps));
+                    let tile = self.grid_index(turn.at.x, turn.at.y);
+                    self.state.board.rotate(tile, steps(turn.steps));
                 }
             }
             Move::Radius => self.state.radius_on = !self.state.radius_on,
             Move::Fog => self.state.fog_on = !self.state.fog_on,
         }
-    }
-
-    fn rotate(&mut self, tile: usize, steps: u32) {
-        self.state.board.rotate(tile, steps);
     }
 
     fn grid_index(&self, x: usize, y: usize) -> usize {
