@@ -1,6 +1,7 @@
 //! The command-line grammar (clap). Every command has `--help`.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
 
 /// LightEmAll: rotate the tiles until every one is connected to the power station.
 #[derive(Debug, Parser)]
@@ -18,6 +19,8 @@ pub enum Command {
     Gen(GenArgs),
     /// Solve a puzzle and say whether its solution is unique.
     Solve(SolveArgs),
+    /// Play move tokens on a fresh puzzle, or replay a save file, and print the result.
+    Replay(ReplayArgs),
 }
 
 /// Which puzzle: given, or generated from options.
@@ -86,4 +89,22 @@ pub struct SolveArgs {
     /// The most solutions to list (uniqueness is decided whatever the limit).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub limit: u16,
+}
+
+/// `lightemall replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A puzzle ID, a Net game ID, a JSON object, a file holding one, or `-` for stdin.
+    #[arg(required_unless_present = "save", conflicts_with = "save")]
+    pub puzzle: Option<String>,
+    /// Move tokens joined by `;`: `C x,y` clockwise, `A x,y` anticlockwise,
+    /// `L x,y` lock, `S DIR` station, `J x,y+k/...` jumble, `R` radius, `M` fog.
+    #[arg(long, default_value = "", conflicts_with = "save")]
+    pub moves: String,
+    /// Replay this save file instead of a puzzle and moves.
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
 }

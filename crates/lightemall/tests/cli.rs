@@ -283,3 +283,120 @@ fn solve_refuses_bad_input() {
     check_refused(&["solve", "3x3:2d8cb2654", "--limit", "100000"], "--limit");
     check_refused(&["solve", "1001x2:"], "out of range");
 }
+
+#[test]
+fn replay_applies_moves_to_a_fresh_puzzle() {
+    let json = ok(&[
+        "replay",
+        "square:2x2:6c21",
+        "--moves",
+        "C0,1; C0,1 ;C0,1;S S",
+        "--json",
+    ]);
+    assert!(
+        json.starts_with(
+            r#"{"moves":4,"solved":true,"powered":4,"tiles":[6,12,1,1],"station":[0,1],"par":1,"#
+        ),
+        "{json}"
+    );
+    let text = ok(&["replay", "square:2x2:6c21", "--moves", "C0,1;L1,1;R"]);
+    insta::assert_snapshot!(text, @r"
+    puzzle: square:2x2:6c21
+    ┌┐
+    ╷╵
+    station: (0, 0)
+    locked: (1, 1)
+    radius: on (2 hops)
+    fog: off
+    powered: 3/4
+    moves: 1 (par 1)
+    solved: no
+    ");
+    // Net game IDs and every topology replay too.
+    assert!(ok(&["replay", "3x3:2d8cb2654", "--moves", "C0,0;A1,1"]).contains("moves: 2"));
+    let hex = ok(&[
+        "replay",
+        "hex:4x4:kruskal:easy#2",
+        "--moves",
+        "C1,1;J0,0+5",
+        "--json",
+    ]);
+    assert!(hex.contains(r#""topology":"hex""#), "{hex}");
+}
+
+#[test]
+fn replay_refuses_a_bad_token_by_position() {
+    check_refused(
+        &[
+            "replay",
+            "square:3x3:kruskal:easy#1",
+            "--moves",
+            "C0,0;C9,0;C1,1",
+        ],
+        "move 2 'C9,0': (9, 0) is off the 3x3 board",
+    );
+    check_refused(
+        &["replay", "square:3x3:kruskal:easy#1", "--moves", "C0,0;Q"],
+        "move 2 'Q': unknown move",
+    );
+    check_refused(
+        &["replay", "square:2x2:6c11", "--moves", "L0,0;C0,0"],
+        "move 2 'C0,0': tile (0, 0) is locked",
+    );
+    check_refused(
+        &["replay", "square:2x2:6c11", "--moves", "S W"],
+        "no connected wire toward W",
+    );
+    check_refused(&["replay"], "PUZZLE");
+    check_refused(
+        &["replay", "nonsense", "--moves", "C0,0"],
+        "not a puzzle ID",
+    );
+}
+
+fn scratch_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("lightemall-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("scratch file written");
+    path
+}
+
+#[test]
+fn replay_reads_a_save_file() {
+    let save = "lightemall save 1\npuzzle: square:2x2:6c21\nelapsed-ms: 61000\nmoves-made: 5\n\
+                assisted: no\nradius: off\nfog: on\nmoves: C0,1;M;A0,1\nredo: A0,1\nend\n";
+    let path = scratch_file("game.lightemall-save", save);
+    let path_text = path.to_string_lossy().into_owned();
+    let json = ok(&["replay", "--save", &path_text, "--json"]);
+    for field in [
+        r#""moves":5"#,
+        r#""solved":false"#,
+        r#""tiles":[6,12,2,1]"#,
+        r#""fog":true"#,
+        r#""elapsed_ms":61000"#,
+        r#""log":"C0,1;M;A0,1""#,
+    ] {
+        assert!(json.contains(field), "{field} missing from {json}");
+    }
+    assert!(ok(&["replay", "--save", &path_text]).contains("moves: 5"));
+    let damaged = scratch_file(
+        "damaged.lightemall-save",
+        &save.replace("A0,1\nend", "A0,9\nend"),
+    );
+    check_refused(
+        &["replay", "--save", &damaged.to_string_lossy()],
+        "field 'redo': move 1 'A0,9': (0, 9) is off the 2x2 board",
+    );
+    let foreign = scratch_file("foreign.txt", "hello\n");
+    check_refused(
+        &["replay", "--save", &foreign.to_string_lossy()],
+        "not a LightEmAll save file",
+    );
+    check_refused(&["replay", "--save", "/no/such/file"], "/no/such/file");
+    check_refused(
+        &["replay", "square:2x2:6c11", "--save", &path_text],
+        "cannot be used with",
+    );
+    for file in [path, damaged, foreign] {
+        let _ = std::fs::remove_file(file);
+    }
+}

@@ -1,4 +1,5 @@
 //! One module per subcommand.
 
 pub mod generate;
+pub mod replay;
 pub mod solve;

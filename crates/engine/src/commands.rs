@@ -1,0 +1,288 @@
+//! The commands: playing a move (checked, logged), undo and redo (moves
+//! played backward or forward again), restart, jumble, solve, hint, pause.
+//!
+//! Every log move is undone by playing its inverse: a turn the other way,
+//! the station back along the same wire, a jumble's turns backward, a toggle
+//! again. That keeps undo cheap on the largest boards.
+
+use crate::error::GameError;
+use crate::game::Game;
+use crate::moves::{JumbleTurn, Move, TokenError, parse_moves};
+use lightemall_gen::random::{Random, Stream};
+use lightemall_solve::{Hint, hint, solve_pinned};
+
+/// Which way a move is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    Forward,
+    Backward,
+}
+
+impl Game {
+    /// Play one move: checked against the board, applied, logged. The redo
+    /// list is dropped. A refused move changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        if self.paused {
+            return Err(GameError::Paused);
+        }
+        self.check(&mv)?;
+        self.apply(&mv, Way::Forward);
+        if mv.counts() {
+            self.moves_made += 1;
+            self.started = true;
+        }
+        self.history.push(mv);
+        self.undone.clear();
+        self.refresh();
+        Ok(())
+    }
+
+    /// Play `;`-separated move tokens in order. The first bad or refused
+    /// token stops the play (the ones before it stay played) and is an error
+    /// naming it and its position.
+    pub fn play_tokens(&mut self, text: &str) -> Result<(), TokenError> {
+        for (position, token) in text.split(';').enumerate() {
+            if token.trim().is_empty() {
+                continue;
+            }
+            let error = |problem: String| TokenError {
+                position: position + 1,
+                token: token.trim().to_string(),
+                problem,
+            };
+            let mv = parse_moves(token)
+                .map_err(|e| error(e.problem))?
+                .pop()
+                .ok_or_else(|| error("empty move".to_string()))?;
+            self.play(mv).map_err(|e| error(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Take back the last move. `false` if there is none (or the game is
+    /// paused). The moves made for the score stay counted.
+    pub fn undo(&mut self) -> bool {
+        if self.paused {
+            return false;
+        }
+        let Some(mv) = self.history.pop() else {
+            return false;
+        };
+        self.apply(&mv, Way::Backward);
+        self.undone.push(mv);
+        self.refresh();
+        true
+    }
+
+    /// Play the last undone move again. `false` if there is none (or the
+    /// game is paused). A redone move is not counted a second time.
+    pub fn redo(&mut self) -> bool {
+        if self.paused {
+            return false;
+        }
+        let Some(mv) = self.undone.pop() else {
+            return false;
+        };
+        self.apply(&mv, Way::Forward);
+        self.started |= mv.counts();
+        self.history.push(mv);
+        self.refresh();
+        true
+    }
+
+    /// Back to the puzzle's start: every move undone, so redo can bring
+    /// them back. The moves made stay counted and the clock goes on.
+    pub fn restart(&mut self) {
+        while self.undo() {}
+    }
+
+    /// Stop the clock and hide the board (the front end's part).
+    pub fn pause(&mut self) {
+        self.paused = true;
+        self.refresh();
+    }
+
+    /// Go on after a pause.
+    pub fn resume(&mut self) {
+        self.paused = false;
+        self.refresh();
+    }
+
+    /// Turn every unlocked tile a random number of steps: one move, its
+    /// turns frozen into the `J` token. The randomness comes from the
+    /// puzzle's seed and the moves made, so a game is reproducible.
+    pub fn jumble(&mut self) -> Result<(), GameError> {
+        let mut random = Random::new(self.jumble_seed(), Stream::Scramble);
+        let n = u32::from(self.state.board.grid().topology().direction_count());
+        let turns = (0..self.state.locked.len())
+            .filter(|&tile| !self.state.locked[tile])
+            .filter_map(|tile| {
+                let steps = random.below(n);
+                (steps > 0).then(|| JumbleTurn {
+                    at: self.coord_of(tile),
+                    steps,
+                })
+            })
+            .collect();
+        self.play(Move::Jumble(turns))
+    }
+
+    /// Turn every tile to a solution that keeps the locked tiles: one move
+    /// (a `J` token), and the game is marked assisted.
+    pub fn solve(&mut self) -> Result<(), GameError> {
+        let board = &self.state.board;
+        let pinned: Vec<usize> = (0..self.state.locked.len())
+            .filter(|&tile| self.state.locked[tile])
+            .collect();
+        let report = solve_pinned(board, &pinned, 1);
+        let solution = report.solutions.first().ok_or(GameError::NoSolution)?;
+        let topology = board.grid().topology();
+        let turns = board
+            .tiles()
+            .iter()
+            .zip(solution)
+            .enumerate()
+            .filter_map(|(tile, (&now, &to))| {
+                let steps = now.steps_to(topology, to).filter(|&k| k > 0)?;
+                Some(JumbleTurn {
+                    at: self.coord_of(tile),
+                    steps,
+                })
+            })
+            .collect();
+        self.play(Move::Jumble(turns))?;
+        self.assisted = true;
+        Ok(())
+    }
+
+    /// One tile to turn, proved from the puzzle and the locks; shown, not
+    /// applied.
+    pub fn hint(&self) -> Hint {
+        hint(&self.state.board, &self.state.locked)
+    }
+
+    fn jumble_seed(&self) -> u64 {
+        let base = match self.origin.params {
+            Some(params) => params.seed,
+            None => fnv1a(self.origin.id.as_bytes()),
+        };
+        base ^ self
+            .moves_made
+            .wrapping_add(1)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Whether `mv` may be played now.
+    fn check(&self, mv: &Move) -> Result<(), GameError> {
+        match mv {
+            Move::Turn { at, .. } => self.turnable(self.index_of(*at)?),
+            Move::Lock(at) => self.index_of(*at).map(|_| ()),
+            Move::Station(name) => self.station_step(name),
+            Move::Jumble(turns) => turns.iter().try_for_each(|turn| self.check_jumble(turn)),
+            Move::Radius | Move::Fog => Ok(()),
+        }
+    }
+
+    fn turnable(&self, tile: usize) -> Result<(), GameError> {
+        if self.state.locked[tile] {
+            let at = self.coord_of(tile);
+            return Err(GameError::Locked { x: at.x, y: at.y });
+        }
+        Ok(())
+    }
+
+    fn check_jumble(&self, turn: &JumbleTurn) -> Result<(), GameError> {
+        self.turnable(self.index_of(turn.at)?)?;
+        let topology = self.state.board.grid().topology();
+        let most = u32::from(topology.direction_count()) - 1;
+        if turn.steps > most {
+            return Err(GameError::TooManySteps {
+                steps: turn.steps,
+                most,
+                topology: topology.name(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether a connected wire leads from the station toward `name`.
+    fn station_step(&self, name: &'static str) -> Result<(), GameError> {
+        let board = &self.state.board;
+        let topology = board.grid().topology();
+        let dir = topology
+            .direction_named(name)
+            .ok_or(GameError::NoSuchDirection {
+                name,
+                topology: topology.name(),
+            })?;
+        let at = self.coord_of(self.state.station);
+        match board.linked(self.state.station, dir) {
+            Some(_) => Ok(()),
+            None => Err(GameError::NoWire {
+                x: at.x,
+                y: at.y,
+                name,
+            }),
+        }
+    }
+
+    /// Apply a checked move forward, or its inverse backward.
+    fn apply(&mut self, mv: &Move, way: Way) {
+        let topology = self.state.board.grid().topology();
+        let n = u32::from(topology.direction_count());
+        let steps = |k: u32| {
+            if way == Way::Forward {
+                k % n
+            } else {
+                (n - k % n) % n
+            }
+        };
+        match mv {
+            Move::Turn { at, clockwise } => {
+                let k = if *clockwise { 1 } else { n - 1 };
+                let tile = self.grid_index(at.x, at.y);
+                self.state.board.rotate(tile, steps(k));
+            }
+            Move::Lock(at) => {
+                let tile = self.grid_index(at.x, at.y);
+                self.state.locked[tile] = !self.state.locked[tile];
+            }
+            Move::Station(name) => self.move_station(name, way),
+            Move::Jumble(turns) => {
+                for turn in turns {
+                    let tile = self.grid_index(turn.at.x, turn.at.y);
+                    self.state.board.rotate(tile, steps(turn.steps));
+                }
+            }
+            Move::Radius => self.state.radius_on = !self.state.radius_on,
+            Move::Fog => self.state.fog_on = !self.state.fog_on,
+        }
+    }
+
+    fn grid_index(&self, x: usize, y: usize) -> usize {
+        self.state.board.grid().index(x, y)
+    }
+
+    /// Forward: along the wire toward `name`. Backward: back the other way.
+    fn move_station(&mut self, name: &str, way: Way) {
+        let grid = *self.state.board.grid();
+        let topology = grid.topology();
+        let Some(dir) = topology.direction_named(name) else {
+            return;
+        };
+        let dir = match way {
+            Way::Forward => dir,
+            Way::Backward => topology.opposite(dir),
+        };
+        if let Some(to) = grid.neighbour(self.state.station, dir) {
+            self.state.station = to;
+        }
+    }
+}
+
+/// FNV-1a: a seed for the jumbles of a puzzle that has none of its own.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}

@@ -1,0 +1,65 @@
+//! Why a move or a game cannot be made.
+
+use thiserror::Error;
+
+/// A move the game refuses, or a puzzle it cannot start. Nothing changes.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The puzzle could not be read or built.
+    #[error("{0}")]
+    Puzzle(String),
+    /// A position off the board.
+    #[error("({x}, {y}) is off the {width}x{height} board")]
+    OffBoard {
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+    /// A locked tile cannot turn.
+    #[error("tile ({x}, {y}) is locked")]
+    Locked {
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+    },
+    /// A direction this board's topology does not have.
+    #[error("a {topology} board has no direction {name}")]
+    NoSuchDirection {
+        /// The direction as written.
+        name: &'static str,
+        /// The board's topology.
+        topology: &'static str,
+    },
+    /// The station moves only along a connected wire.
+    #[error("the station at ({x}, {y}) has no connected wire toward {name}")]
+    NoWire {
+        /// Station column.
+        x: usize,
+        /// Station row.
+        y: usize,
+        /// The direction asked for.
+        name: &'static str,
+    },
+    /// A jumble turn of more steps than the topology has.
+    #[error("a {topology} tile turns 1 to {most} steps, not {steps}")]
+    TooManySteps {
+        /// Steps asked for.
+        steps: u32,
+        /// The most steps that make a difference.
+        most: u32,
+        /// The board's topology.
+        topology: &'static str,
+    },
+    /// No move is made while the game is paused.
+    #[error("the game is paused")]
+    Paused,
+    /// Solve found no solution that keeps the locked tiles.
+    #[error("no solution keeps the locked tiles as they are; unlock one")]
+    NoSolution,
+}

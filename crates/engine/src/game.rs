@@ -1,0 +1,223 @@
+//! The game: a puzzle, what undo restores, the log, the clock and the
+//! derived powered set. Its four kinds of state are kept apart (STYLE.md):
+//! parameters ([`Origin`], [`PuzzleFacts`]), game state ([`GameState`],
+//! restored by undo), play state (log, moves made, assisted, paused, clock)
+//! and the powered set, which is derived and recomputed after every change.
+//! Commands live in `commands.rs`.
+
+use crate::clock::{Clock, Stopwatch};
+use crate::error::GameError;
+use crate::moves::{Coord, Move};
+use crate::setup::{Origin, PuzzleFacts, facts_of, resolve};
+use lightemall_gen::PuzzleSource;
+use lightemall_model::{Board, Puzzle};
+use lightemall_power::Power;
+use std::time::Duration;
+
+/// What undo restores: everything a move can change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameState {
+    /// The tiles as they stand, with the grid and barriers.
+    pub board: Board,
+    /// Per tile, row-major: whether the player locked it.
+    pub locked: Vec<bool>,
+    /// Row-major index of the power station.
+    pub station: usize,
+    /// Whether power reaches only tiles within the radius.
+    pub radius_on: bool,
+    /// Whether only tiles near the station are shown.
+    pub fog_on: bool,
+}
+
+/// A game of LightEmAll. State changes only through moves ([`Game::play`]
+/// and the commands built on it); the moves are the log that undo, the save
+/// file and `replay` share.
+#[derive(Debug)]
+pub struct Game {
+    pub(crate) origin: Origin,
+    pub(crate) puzzle: Puzzle,
+    pub(crate) facts: PuzzleFacts,
+    pub(crate) state: GameState,
+    /// Moves played and not undone, oldest first.
+    pub(crate) history: Vec<Move>,
+    /// Moves undone, the next to redo last.
+    pub(crate) undone: Vec<Move>,
+    pub(crate) moves_made: u64,
+    pub(crate) assisted: bool,
+    pub(crate) paused: bool,
+    /// Whether a move has been made since the game began or was loaded.
+    pub(crate) started: bool,
+    pub(crate) stopwatch: Stopwatch,
+    pub(crate) clock: Box<dyn Clock>,
+    pub(crate) power: Power,
+}
+
+impl Game {
+    /// A new game of the puzzle written in `text` (any form
+    /// [`PuzzleSource::parse`] reads).
+    pub fn from_id(text: &str, clock: Box<dyn Clock>) -> Result<Game, GameError> {
+        let source = PuzzleSource::parse(text).map_err(|e| GameError::Puzzle(e.to_string()))?;
+        Game::new(source, clock)
+    }
+
+    /// A new game of the puzzle `source` names: a seeded one is generated.
+    pub fn new(source: PuzzleSource, clock: Box<dyn Clock>) -> Result<Game, GameError> {
+        let (puzzle, origin) = resolve(source).map_err(GameError::Puzzle)?;
+        let facts = facts_of(&puzzle, &origin);
+        let state = GameState {
+            board: puzzle.board.clone(),
+            locked: vec![false; puzzle.board.grid().len()],
+            station: puzzle.station,
+            radius_on: false,
+            fog_on: false,
+        };
+        let mut game = Game {
+            origin,
+            puzzle,
+            facts,
+            state,
+            history: Vec::new(),
+            undone: Vec::new(),
+            moves_made: 0,
+            assisted: false,
+            paused: false,
+            started: false,
+            stopwatch: Stopwatch::default(),
+            clock,
+            power: Power::default(),
+        };
+        game.refresh();
+        Ok(game)
+    }
+
+    /// Where the puzzle came from, with the ID that reproduces it.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// The puzzle as it started.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// Par, radius, difficulty.
+    pub fn facts(&self) -> &PuzzleFacts {
+        &self.facts
+    }
+
+    /// Tiles, locks, station and toggles as they stand.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The tiles as they stand.
+    pub fn board(&self) -> &Board {
+        &self.state.board
+    }
+
+    /// The moves played and not undone, oldest first.
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// The moves that redo would play, in the order it would play them.
+    pub fn redo_moves(&self) -> impl Iterator<Item = &Move> {
+        self.undone.iter().rev()
+    }
+
+    /// Moves made for the score: every turn, station move and jumble ever
+    /// played, undone or not.
+    pub fn moves_made(&self) -> u64 {
+        self.moves_made
+    }
+
+    /// Whether Solve was used: the game is not recorded in the scores.
+    pub fn is_assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Whether the game is paused (the board hidden, the clock stopped).
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Playing time so far, by the game's clock.
+    pub fn elapsed(&self) -> Duration {
+        self.stopwatch.elapsed(self.clock.now())
+    }
+
+    /// Whether the clock is counting now.
+    pub fn is_clock_running(&self) -> bool {
+        self.stopwatch.is_running()
+    }
+
+    /// The power radius in force: `Some` when radius mode is on.
+    pub fn radius(&self) -> Option<u32> {
+        self.state.radius_on.then_some(self.facts.radius)
+    }
+
+    /// Whether `tile` gets power.
+    pub fn is_powered(&self, tile: usize) -> bool {
+        self.power.is_powered(tile, self.radius())
+    }
+
+    /// Wire hops from the station to `tile`, if connected (for drawing
+    /// power brighter near the station).
+    pub fn distance(&self, tile: usize) -> Option<u32> {
+        self.power.distance(tile)
+    }
+
+    /// How many tiles get power.
+    pub fn powered_count(&self) -> usize {
+        self.power.powered_count(self.radius())
+    }
+
+    /// The win: every tile powered (within the radius when it is on).
+    pub fn is_solved(&self) -> bool {
+        self.power.all_powered(self.radius())
+    }
+
+    /// The row-major index of a position, or an error if it is off the board.
+    pub fn index_of(&self, at: Coord) -> Result<usize, GameError> {
+        let grid = self.state.board.grid();
+        if at.x < grid.width() && at.y < grid.height() {
+            Ok(grid.index(at.x, at.y))
+        } else {
+            Err(GameError::OffBoard {
+                x: at.x,
+                y: at.y,
+                width: grid.width(),
+                height: grid.height(),
+            })
+        }
+    }
+
+    /// The position of a row-major index.
+    pub fn coord_of(&self, tile: usize) -> Coord {
+        let (x, y) = self.state.board.grid().coords(tile);
+        Coord { x, y }
+    }
+
+    /// The window title of DESIGN.md:
+    /// `LightEmAll · WxH difficulty · moves N · m:ss`, then ` · solved` once won.
+    pub fn title(&self) -> String {
+        let seconds = self.elapsed().as_secs();
+        let solved = if self.is_solved() { " · solved" } else { "" };
+        format!(
+            "LightEmAll · {} {} · moves {} · {}:{:02}{solved}",
+            self.state.board.grid().size_label(),
+            self.facts.difficulty,
+            self.moves_made,
+            seconds / 60,
+            seconds % 60
+        )
+    }
+
+    /// Recompute the powered set and run or stop the clock: it runs once a
+    /// move was made, unless the game is paused or won.
+    pub(crate) fn refresh(&mut self) {
+        self.power.compute(&self.state.board, self.state.station);
+        let running = self.started && !self.paused && !self.is_solved();
+        self.stopwatch.set_running(running, self.clock.now());
+    }
+}

@@ -1,0 +1,29 @@
+//! The LightEmAll game without a screen: a puzzle, commands, move tokens,
+//! undo and redo, the clock, the win, save files and scores.
+//!
+//! Simon Tatham's midend is the model: state changes only through moves;
+//! a move is a printable token ([`moves`]); the same tokens are the undo
+//! history, the save file ([`save`]) and `lightemall replay`. The window,
+//! the PNG renderer, the CLI and the tests all drive this one set of rules.
+//!
+//! This crate does no I/O and reads no clock of the OS (time comes from a
+//! [`Clock`] it is given), and never panics on input: a bad token, a move
+//! the board does not allow or a damaged save text is an `Err` saying what
+//! and where. Reading and writing files is `lightemall-store`'s.
+
+mod clock;
+mod commands;
+mod error;
+mod game;
+pub mod moves;
+pub mod save;
+pub mod score;
+mod setup;
+mod text;
+
+pub use clock::{Clock, ManualClock};
+pub use error::GameError;
+pub use game::{Game, GameState};
+pub use lightemall_solve::Hint;
+pub use moves::{Coord, JumbleTurn, Move, TokenError};
+pub use setup::{Origin, PuzzleFacts};

@@ -1,0 +1,253 @@
+//! Moves as printable tokens: the undo history, the save file and `replay`
+//! all use them (DESIGN.md, "Moves").
+//!
+//! `C x,y` turns a tile clockwise, `A x,y` anticlockwise, `L x,y` locks or
+//! unlocks it, `S DIR` moves the station, `J x,y+k/x,y+k/...` is a jumble
+//! with each tile's clockwise steps frozen in, `R` toggles the radius and `M`
+//! the fog. Tokens are joined by `;`; spaces inside a token are optional.
+//! Parsing checks only the syntax: whether a move is allowed on a board is
+//! the game's to say.
+
+use lightemall_model::Topology;
+use std::fmt;
+use thiserror::Error;
+
+/// A tile position: `x` the column from the left, `y` the row from the top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Coord {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+}
+
+/// One tile of a jumble: where, and how many steps clockwise it turned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JumbleTurn {
+    /// The tile.
+    pub at: Coord,
+    /// Clockwise steps, at least 1.
+    pub steps: u32,
+}
+
+/// One move of the log.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// `C x,y` (clockwise) or `A x,y` (anticlockwise): turn a tile one step.
+    Turn {
+        /// The tile.
+        at: Coord,
+        /// Clockwise (`C`) or anticlockwise (`A`).
+        clockwise: bool,
+    },
+    /// `L x,y`: lock or unlock a tile. Not counted as a move for the score.
+    Lock(Coord),
+    /// `S DIR`: move the station one step along a wire. The name is one the
+    /// model knows (`N`, `NE`, ...); whether this board's topology has it is
+    /// checked when the move is played.
+    Station(&'static str),
+    /// `J ...`: a jumble, its random turns frozen in.
+    Jumble(Vec<JumbleTurn>),
+    /// `R`: power radius on or off.
+    Radius,
+    /// `M`: fog on or off.
+    Fog,
+}
+
+impl Move {
+    /// Whether the move counts toward the moves made (the score).
+    pub fn counts(&self) -> bool {
+        matches!(self, Move::Turn { .. } | Move::Station(_) | Move::Jumble(_))
+    }
+}
+
+/// A token that could not be read, with its 1-based position in the list.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("move {position} '{token}': {problem}")]
+pub struct TokenError {
+    /// 1-based position of the token among the `;`-separated tokens.
+    pub position: usize,
+    /// The token as written.
+    pub token: String,
+    /// What is wrong with it.
+    pub problem: String,
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Turn { at, clockwise } => write!(f, "{}{at}", if *clockwise { 'C' } else { 'A' }),
+            Move::Lock(at) => write!(f, "L{at}"),
+            Move::Station(name) => write!(f, "S {name}"),
+            Move::Jumble(turns) => {
+                f.write_str("J")?;
+                for (i, turn) in turns.iter().enumerate() {
+                    let separator = if i == 0 { "" } else { "/" };
+                    write!(f, "{separator}{}+{}", turn.at, turn.steps)?;
+                }
+                Ok(())
+            }
+            Move::Radius => f.write_str("R"),
+            Move::Fog => f.write_str("M"),
+        }
+    }
+}
+
+/// The tokens of `moves` joined by `;`.
+pub fn print_moves(moves: &[Move]) -> String {
+    let tokens: Vec<String> = moves.iter().map(Move::to_string).collect();
+    tokens.join(";")
+}
+
+/// Read `;`-separated tokens. Empty tokens (a trailing `;`, blank text) are
+/// skipped; the first bad token is an error naming it and its position.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, TokenError> {
+    text.split(';')
+        .enumerate()
+        .filter(|(_, token)| !token.trim().is_empty())
+        .map(|(index, token)| {
+            parse_move(token).map_err(|problem| TokenError {
+                position: index + 1,
+                token: token.trim().to_string(),
+                problem,
+            })
+        })
+        .collect()
+}
+
+/// Read one token.
+pub fn parse_move(token: &str) -> Result<Move, String> {
+    let compact: String = token.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut chars = compact.chars();
+    let kind = chars.next().ok_or("empty move")?;
+    let rest = chars.as_str();
+    match kind.to_ascii_uppercase() {
+        'C' => Ok(Move::Turn {
+            at: parse_coord(rest)?,
+            clockwise: true,
+        }),
+        'A' => Ok(Move::Turn {
+            at: parse_coord(rest)?,
+            clockwise: false,
+        }),
+        'L' => Ok(Move::Lock(parse_coord(rest)?)),
+        'S' => parse_direction(rest).map(Move::Station),
+        'J' => parse_jumble(rest).map(Move::Jumble),
+        'R' => no_argument(rest, Move::Radius),
+        'M' => no_argument(rest, Move::Fog),
+        other => Err(format!(
+            "unknown move '{other}' (expected C, A, L, S, J, R or M)"
+        )),
+    }
+}
+
+fn no_argument(rest: &str, mv: Move) -> Result<Move, String> {
+    if rest.is_empty() {
+        Ok(mv)
+    } else {
+        Err(format!("unexpected '{rest}' after the move"))
+    }
+}
+
+fn parse_coord(text: &str) -> Result<Coord, String> {
+    let bad = || format!("expected a position x,y, found '{text}'");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let number = |s: &str| {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        s.parse::<usize>()
+            .map_err(|_| format!("position '{text}' is far off any board"))
+    };
+    Ok(Coord {
+        x: number(x)?,
+        y: number(y)?,
+    })
+}
+
+/// A direction name any topology has, as the model spells it.
+fn parse_direction(text: &str) -> Result<&'static str, String> {
+    Topology::ALL
+        .iter()
+        .flat_map(|topology| topology.spec().directions)
+        .map(|spec| spec.name)
+        .find(|name| name.eq_ignore_ascii_case(text))
+        .ok_or_else(|| {
+            format!("unknown direction '{text}' (expected N, NE, E, SE, S, SW, W or NW)")
+        })
+}
+
+fn parse_jumble(text: &str) -> Result<Vec<JumbleTurn>, String> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    text.split('/').map(parse_jumble_turn).collect()
+}
+
+fn parse_jumble_turn(text: &str) -> Result<JumbleTurn, String> {
+    let (at, steps) = text
+        .split_once('+')
+        .ok_or_else(|| format!("expected x,y+STEPS in a jumble, found '{text}'"))?;
+    let steps = steps
+        .parse::<u32>()
+        .ok()
+        .filter(|&s| (1..8).contains(&s))
+        .ok_or_else(|| format!("jumble steps '{steps}' are not 1 to 7"))?;
+    Ok(JumbleTurn {
+        at: parse_coord(at)?,
+        steps,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_read_with_or_without_spaces() {
+        let moves = parse_moves("C0,0; A 1 , 2;L3,4;S E;s nw ;J0,0+1/2,3+3;R;M;").expect("valid");
+        assert_eq!(
+            print_moves(&moves),
+            "C0,0;A1,2;L3,4;S E;S NW;J0,0+1/2,3+3;R;M"
+        );
+        assert_eq!(parse_moves("  "), Ok(Vec::new()));
+        assert_eq!(parse_moves("J"), Ok(vec![Move::Jumble(Vec::new())]));
+    }
+
+    #[test]
+    fn errors_name_the_token_and_its_position() {
+        let check = |text: &str, position: usize, token: &str, problem: &str| {
+            let err = parse_moves(text).expect_err(text);
+            assert_eq!(
+                (err.position, err.token.as_str()),
+                (position, token),
+                "{text}"
+            );
+            assert!(err.problem.contains(problem), "{text}: {err}");
+        };
+        check("C0,0;X1,1", 2, "X1,1", "unknown move 'X'");
+        check("C0,0;;C1", 3, "C1", "expected a position");
+        check("C-1,0", 1, "C-1,0", "expected a position");
+        check(
+            "C99999999999999999999999,0",
+            1,
+            "C99999999999999999999999,0",
+            "far off",
+        );
+        check("S UP", 1, "S UP", "unknown direction");
+        check("J0,0+9", 1, "J0,0+9", "not 1 to 7");
+        check("J0,0", 1, "J0,0", "x,y+STEPS");
+        check("R2", 1, "R2", "unexpected '2'");
+        let err = parse_moves("C0,0;Q").expect_err("bad");
+        assert_eq!(
+            err.to_string(),
+            "move 2 'Q': unknown move 'Q' (expected C, A, L, S, J, R or M)"
+        );
+    }
+}

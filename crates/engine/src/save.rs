@@ -1,0 +1,286 @@
+//! The save file: human-readable, versioned text that names the puzzle and
+//! lists the moves; loading regenerates the puzzle and replays them.
+//!
+//! ```text
+//! lightemall save 1
+//! puzzle: square:10x10:kruskal:medium#42
+//! elapsed-ms: 83250
+//! moves-made: 17
+//! assisted: no
+//! radius: off
+//! fog: off
+//! moves: C0,0;A1,2;S E
+//! redo: C3,3
+//! end
+//! ```
+//!
+//! `moves` is the log as it stands; `redo` the undone moves in the order
+//! redo would play them; `moves-made` the count for the score (undo does
+//! not lower it, so it is stored). `radius` and `fog` repeat what the log
+//! implies, as a check. The closing `end` shows the file is whole. Parsing
+//! and printing are pure; reading and writing files is `lightemall-store`'s.
+
+use crate::clock::{Clock, Stopwatch};
+use crate::game::Game;
+use crate::moves::{Move, parse_moves, print_moves};
+use std::time::Duration;
+use thiserror::Error;
+
+/// The first word of every save file.
+pub const MAGIC: &str = "lightemall save";
+/// The format version this release writes and the newest it reads.
+pub const VERSION: u32 = 1;
+
+/// The contents of a save file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveFile {
+    /// The ID that reproduces the puzzle.
+    pub puzzle: String,
+    /// Playing time when saved.
+    pub elapsed: Duration,
+    /// Moves made for the score.
+    pub moves_made: u64,
+    /// Whether Solve was used.
+    pub assisted: bool,
+    /// Whether radius mode was on (a check of the log).
+    pub radius_on: bool,
+    /// Whether fog was on (a check of the log).
+    pub fog_on: bool,
+    /// The log: moves played and not undone, oldest first.
+    pub moves: Vec<Move>,
+    /// Undone moves, in the order redo would play them.
+    pub redo: Vec<Move>,
+}
+
+/// Why a save text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SaveError {
+    /// Not a LightEmAll save file at all.
+    #[error("not a LightEmAll save file (it does not start with '{MAGIC}')")]
+    Foreign,
+    /// Written by a newer release.
+    #[error("save file format {found} is newer than this LightEmAll reads ({VERSION})")]
+    Newer {
+        /// The file's version.
+        found: u32,
+    },
+    /// A save file, but damaged or truncated.
+    #[error("damaged save file, line {line}: {message}")]
+    Damaged {
+        /// 1-based line of the problem.
+        line: usize,
+        /// What was wrong.
+        message: String,
+    },
+    /// A save file whose fields read, but do not replay into a game.
+    #[error("damaged save file, field '{field}': {message}")]
+    Replay {
+        /// The field that does not fit the game.
+        field: &'static str,
+        /// What was wrong.
+        message: String,
+    },
+}
+
+fn damaged(line: usize, message: impl Into<String>) -> SaveError {
+    SaveError::Damaged {
+        line,
+        message: message.into(),
+    }
+}
+
+const KEYS: [&str; 8] = [
+    "puzzle",
+    "elapsed-ms",
+    "moves-made",
+    "assisted",
+    "radius",
+    "fog",
+    "moves",
+    "redo",
+];
+
+impl SaveFile {
+    /// The text of the file.
+    pub fn print(&self) -> String {
+        let flag = |on: bool, yes: &str, no: &str| if on { yes } else { no }.to_string();
+        let values = [
+            self.puzzle.clone(),
+            self.elapsed.as_millis().to_string(),
+            self.moves_made.to_string(),
+            flag(self.assisted, "yes", "no"),
+            flag(self.radius_on, "on", "off"),
+            flag(self.fog_on, "on", "off"),
+            print_moves(&self.moves),
+            print_moves(&self.redo),
+        ];
+        let mut out = format!("{MAGIC} {VERSION}\n");
+        for (key, value) in KEYS.iter().zip(values) {
+            out.push_str(&format!("{key}: {value}\n"));
+        }
+        out.push_str("end\n");
+        out
+    }
+
+    /// Read a save file's text: every field once, in any order, then `end`.
+    pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| (i + 1, line.trim()));
+        check_header(lines.next().map_or("", |(_, line)| line))?;
+        let mut values: [Option<(usize, &str)>; 8] = [None; 8];
+        let mut last_line = 1;
+        for (number, line) in lines.by_ref() {
+            last_line = number;
+            if line == "end" {
+                return read_fields(&values, number);
+            }
+            let (key, value) = line
+                .split_once(':')
+                .ok_or_else(|| damaged(number, format!("expected 'key: value', found '{line}'")))?;
+            let slot = KEYS
+                .iter()
+                .position(|k| *k == key.trim())
+                .ok_or_else(|| damaged(number, format!("unknown field '{}'", key.trim())))?;
+            if values[slot].replace((number, value.trim())).is_some() {
+                return Err(damaged(
+                    number,
+                    format!("field '{}' appears twice", KEYS[slot]),
+                ));
+            }
+        }
+        Err(damaged(
+            last_line,
+            "the file ends before 'end': it is truncated",
+        ))
+    }
+}
+
+fn check_header(first: &str) -> Result<(), SaveError> {
+    let version = first.strip_prefix(MAGIC).ok_or(SaveError::Foreign)?.trim();
+    let version: u32 = version
+        .parse()
+        .map_err(|_| damaged(1, format!("version '{version}' is not a number")))?;
+    if version > VERSION {
+        return Err(SaveError::Newer { found: version });
+    }
+    Ok(())
+}
+
+fn read_fields(
+    values: &[Option<(usize, &str)>; 8],
+    end_line: usize,
+) -> Result<SaveFile, SaveError> {
+    let field = |slot: usize| {
+        values[slot].ok_or_else(|| damaged(end_line, format!("field '{}' is missing", KEYS[slot])))
+    };
+    let number = |slot: usize| -> Result<u64, SaveError> {
+        let (line, value) = field(slot)?;
+        value
+            .parse()
+            .map_err(|_| damaged(line, format!("{} '{value}' is not a number", KEYS[slot])))
+    };
+    let flag = |slot: usize, yes: &str, no: &str| -> Result<bool, SaveError> {
+        match field(slot)? {
+            (_, value) if value == yes => Ok(true),
+            (_, value) if value == no => Ok(false),
+            (line, value) => Err(damaged(
+                line,
+                format!("{} '{value}' is not {yes} or {no}", KEYS[slot]),
+            )),
+        }
+    };
+    let moves = |slot: usize| -> Result<Vec<Move>, SaveError> {
+        let (line, value) = field(slot)?;
+        parse_moves(value).map_err(|e| damaged(line, e.to_string()))
+    };
+    Ok(SaveFile {
+        puzzle: field(0)?.1.to_string(),
+        elapsed: Duration::from_millis(number(1)?),
+        moves_made: number(2)?,
+        assisted: flag(3, "yes", "no")?,
+        radius_on: flag(4, "on", "off")?,
+        fog_on: flag(5, "on", "off")?,
+        moves: moves(6)?,
+        redo: moves(7)?,
+    })
+}
+
+fn refused(field: &'static str, message: impl Into<String>) -> SaveError {
+    SaveError::Replay {
+        field,
+        message: message.into(),
+    }
+}
+
+impl Game {
+    /// What a save file holds for this game now.
+    pub fn to_save(&self) -> SaveFile {
+        SaveFile {
+            puzzle: self.origin.id.clone(),
+            elapsed: self.elapsed(),
+            moves_made: self.moves_made,
+            assisted: self.assisted,
+            radius_on: self.state.radius_on,
+            fog_on: self.state.fog_on,
+            moves: self.history.clone(),
+            redo: self.redo_moves().cloned().collect(),
+        }
+    }
+
+    /// The game a save file describes: the puzzle regenerated from its ID,
+    /// the log replayed, the redo list rebuilt. The clock shows the saved
+    /// time and starts again at the next move.
+    pub fn from_save(save: &SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
+        let mut game =
+            Game::from_id(&save.puzzle, clock).map_err(|e| refused("puzzle", e.to_string()))?;
+        replay(&mut game, &save.moves, "moves")?;
+        replay(&mut game, &save.redo, "redo")?;
+        for _ in &save.redo {
+            game.undo();
+        }
+        check_counts(&game, save)?;
+        game.moves_made = save.moves_made;
+        game.assisted = save.assisted;
+        game.started = false;
+        game.stopwatch = Stopwatch::stopped_at(save.elapsed);
+        game.refresh();
+        Ok(game)
+    }
+}
+
+fn replay(game: &mut Game, moves: &[Move], field: &'static str) -> Result<(), SaveError> {
+    for (index, mv) in moves.iter().enumerate() {
+        game.play(mv.clone())
+            .map_err(|e| refused(field, format!("move {} '{mv}': {e}", index + 1)))?;
+    }
+    Ok(())
+}
+
+/// The toggles and the move count must agree with the replayed log.
+fn check_counts(game: &Game, save: &SaveFile) -> Result<(), SaveError> {
+    let state = game.state();
+    if (state.radius_on, state.fog_on) != (save.radius_on, save.fog_on) {
+        return Err(refused(
+            "radius",
+            "the radius or fog setting disagrees with the moves",
+        ));
+    }
+    let logged = save
+        .moves
+        .iter()
+        .chain(&save.redo)
+        .filter(|mv| mv.counts())
+        .count() as u64;
+    if save.moves_made < logged {
+        return Err(refused(
+            "moves-made",
+            format!(
+                "moves-made {} is fewer than the {logged} moves logged",
+                save.moves_made
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,112 @@
+//! Save texts: what a save looks like, and every way a bad one is refused.
+
+use lightemall_engine::save::{SaveError, SaveFile};
+use lightemall_engine::{Game, ManualClock};
+use std::time::Duration;
+
+fn saved_game() -> (Game, ManualClock) {
+    let clock = ManualClock::default();
+    let mut game = Game::from_id("square:4x4:kruskal:easy#3", Box::new(clock.clone())).expect("id");
+    game.play_tokens("C0,0;L1,1;R;A2,2;C3,3")
+        .expect("valid moves");
+    clock.advance(Duration::from_millis(83_250));
+    game.undo();
+    (game, clock)
+}
+
+#[test]
+fn a_save_is_readable_text() {
+    let (game, _) = saved_game();
+    insta::assert_snapshot!(game.to_save().print(), @r"
+    lightemall save 1
+    puzzle: square:4x4:kruskal:easy#3
+    elapsed-ms: 83250
+    moves-made: 3
+    assisted: no
+    radius: on
+    fog: off
+    moves: C0,0;L1,1;R;A2,2
+    redo: C3,3
+    end
+    ");
+}
+
+#[test]
+fn loading_replays_to_the_same_state_and_the_clock_waits_for_a_move() {
+    let (game, clock) = saved_game();
+    let save = SaveFile::parse(&game.to_save().print()).expect("own output");
+    let mut loaded = Game::from_save(&save, Box::new(clock.clone())).expect("loads");
+    assert_eq!(loaded.state(), game.state());
+    assert_eq!(loaded.text(), game.text());
+    clock.advance(Duration::from_secs(5));
+    assert_eq!(loaded.elapsed(), Duration::from_millis(83_250));
+    assert!(loaded.redo());
+    loaded.play_tokens("C0,1").expect("valid");
+    clock.advance(Duration::from_secs(1));
+    assert_eq!(loaded.elapsed(), Duration::from_millis(84_250));
+}
+
+fn refused(text: &str) -> SaveError {
+    match SaveFile::parse(text) {
+        Err(error) => error,
+        Ok(save) => {
+            Game::from_save(&save, Box::new(ManualClock::default())).expect_err("should be refused")
+        }
+    }
+}
+
+#[test]
+fn foreign_newer_truncated_and_damaged_files_are_refused() {
+    let (game, _) = saved_game();
+    let good = game.to_save().print();
+    assert_eq!(refused("# my notes\nhello\n"), SaveError::Foreign);
+    assert_eq!(refused(""), SaveError::Foreign);
+    assert_eq!(
+        refused(&good.replace("save 1", "save 7")),
+        SaveError::Newer { found: 7 }
+    );
+    let truncated = &good[..good.len() - 20];
+    assert!(refused(truncated).to_string().contains("truncated"));
+    let cases = [
+        (good.replace("save 1", "save one"), "line 1: version 'one'"),
+        (
+            good.replace("elapsed-ms: 83250", "elapsed-ms: soon"),
+            "line 3: elapsed-ms 'soon'",
+        ),
+        (
+            good.replace("assisted: no", "assisted: maybe"),
+            "line 5: assisted 'maybe'",
+        ),
+        (good.replace("fog: off\n", ""), "field 'fog' is missing"),
+        (
+            good.replace("fog: off", "fog: off\nfog: on"),
+            "appears twice",
+        ),
+        (
+            good.replace("fog: off", "colour: red"),
+            "unknown field 'colour'",
+        ),
+        (good.replace("C0,0;L1,1", "C0,0;X1,1"), "move 2 'X1,1'"),
+        (
+            good.replace("A2,2", "A9,9"),
+            "field 'moves': move 4 'A9,9': (9, 9) is off",
+        ),
+        (
+            good.replace("C3,3", "C1,1"),
+            "field 'redo': move 1 'C1,1': tile (1, 1) is locked",
+        ),
+        (good.replace("radius: on", "radius: off"), "disagrees"),
+        (
+            good.replace("moves-made: 3", "moves-made: 1"),
+            "fewer than the 3 moves",
+        ),
+        (good.replace("#3", "#x"), "field 'puzzle'"),
+    ];
+    for (text, expected) in cases {
+        let error = refused(&text).to_string();
+        assert!(
+            error.contains(expected),
+            "{error}\nexpected: {expected}\n{text}"
+        );
+    }
+}

@@ -1,0 +1,90 @@
+//! `lightemall replay`: play move tokens on a fresh puzzle, or replay a save
+//! file, and print the state the game reaches. A bad or refused token is an
+//! error naming it and its position; nothing after it is played.
+
+use crate::cli::ReplayArgs;
+use crate::input::puzzle_text;
+use lightemall_engine::{Game, ManualClock};
+use lightemall_store::read_save;
+use serde::Serialize;
+
+/// Run the command.
+pub fn run(args: &ReplayArgs) -> Result<(), String> {
+    let game = match (&args.save, &args.puzzle) {
+        (Some(path), _) => {
+            let save = read_save(path).map_err(|e| e.to_string())?;
+            Game::from_save(&save, Box::new(ManualClock::default()))
+                .map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        (None, Some(puzzle)) => {
+            let text = puzzle_text(puzzle)?;
+            let mut game = Game::from_id(&text, Box::new(ManualClock::default()))
+                .map_err(|e| e.to_string())?;
+            game.play_tokens(&args.moves).map_err(|e| e.to_string())?;
+            game
+        }
+        (None, None) => return Err("give a PUZZLE or --save FILE".to_string()),
+    };
+    let output = if args.json {
+        serde_json::to_string(&ReplayJson::of(&game)).map_err(|e| e.to_string())?
+    } else {
+        format!("puzzle: {}\n{}", game.origin().id, game.text())
+    };
+    crate::output::print(&output)
+}
+
+/// `--json`: the contract's `{"moves", "solved", "powered", "tiles",
+/// "station", "par"}` first, then the rest of the state.
+#[derive(Serialize)]
+struct ReplayJson {
+    moves: u64,
+    solved: bool,
+    powered: usize,
+    tiles: Vec<u8>,
+    station: [usize; 2],
+    par: Option<u64>,
+    id: String,
+    width: usize,
+    height: usize,
+    topology: &'static str,
+    wrap: bool,
+    locked: Vec<[usize; 2]>,
+    radius: Option<u32>,
+    fog: bool,
+    assisted: bool,
+    elapsed_ms: u128,
+    log: String,
+}
+
+impl ReplayJson {
+    fn of(game: &Game) -> ReplayJson {
+        let grid = game.board().grid();
+        let state = game.state();
+        let xy = |tile: usize| {
+            let at = game.coord_of(tile);
+            [at.x, at.y]
+        };
+        ReplayJson {
+            moves: game.moves_made(),
+            solved: game.is_solved(),
+            powered: game.powered_count(),
+            tiles: game.board().tiles().iter().map(|t| t.0).collect(),
+            station: xy(state.station),
+            par: game.facts().par,
+            id: game.origin().id.clone(),
+            width: grid.width(),
+            height: grid.height(),
+            topology: grid.topology().name(),
+            wrap: grid.wrap(),
+            locked: (0..state.locked.len())
+                .filter(|&tile| state.locked[tile])
+                .map(xy)
+                .collect(),
+            radius: game.radius(),
+            fog: state.fog_on,
+            assisted: game.is_assisted(),
+            elapsed_ms: game.elapsed().as_millis(),
+            log: lightemall_engine::moves::print_moves(game.history()),
+        }
+    }
+}

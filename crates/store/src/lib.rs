@@ -1,0 +1,190 @@
+//! The files of LightEmAll: save files (with an autosave slot) and the
+//! scores table, in the platform's data directory (XDG on Linux).
+//!
+//! The engine turns games into text and back ([`SaveFile`], [`ScoreTable`]);
+//! this crate only moves that text to and from disk, safely:
+//! - every write is atomic ([`write_atomically`]): a crash or a failed
+//!   write leaves the previous file whole;
+//! - a file that is not ours, is newer, or is damaged is refused when read
+//!   and is never overwritten;
+//! - reads are bounded in size.
+
+mod atomic;
+
+pub use atomic::write_atomically;
+use lightemall_engine::save::{SaveError, SaveFile};
+use lightemall_engine::score::{Score, ScoreError, ScoreTable};
+use std::io::{ErrorKind, Read};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The largest file read: a save of a 1000x1000 board with a few jumbles
+/// fits many times over.
+const MAX_FILE: u64 = 256 << 20;
+
+/// The extension of save files.
+pub const SAVE_EXTENSION: &str = "lightemall-save";
+/// The slot the game saves to when it quits and resumes from.
+pub const AUTOSAVE_SLOT: &str = "autosave";
+/// The scores file's name.
+pub const SCORES_FILE: &str = "scores.txt";
+
+/// What went wrong with a file, always naming it.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The OS gave no data directory (no home directory).
+    #[error("this system has no data directory for saves (is HOME set?)")]
+    NoDataDirectory,
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not a usable save.
+    #[error("{path}: {source}")]
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: SaveError,
+    },
+    /// The file is not a usable scores table.
+    #[error("{path}: {source}")]
+    Scores {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: ScoreError,
+    },
+    /// A file that is in the way and not ours to replace.
+    #[error("will not overwrite {path}: {reason}")]
+    WouldOverwrite {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        reason: String,
+    },
+}
+
+/// The default folder: `lightemall` in the platform's data directory
+/// (`$XDG_DATA_HOME/lightemall` or `~/.local/share/lightemall` on Linux).
+pub fn default_folder() -> Result<PathBuf, StoreError> {
+    dirs::data_dir()
+        .map(|dir| dir.join("lightemall"))
+        .ok_or(StoreError::NoDataDirectory)
+}
+
+/// A folder holding save slots and the scores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Store {
+    /// The folder; created on the first write.
+    pub folder: PathBuf,
+}
+
+impl Store {
+    /// The store in [`default_folder`].
+    pub fn in_default_folder() -> Result<Store, StoreError> {
+        default_folder().map(|folder| Store { folder })
+    }
+
+    /// The file of a named save slot.
+    pub fn slot_path(&self, slot: &str) -> PathBuf {
+        self.folder.join(format!("{slot}.{SAVE_EXTENSION}"))
+    }
+
+    /// Save to a named slot (e.g. [`AUTOSAVE_SLOT`]).
+    pub fn save_slot(&self, slot: &str, save: &SaveFile) -> Result<(), StoreError> {
+        write_save(&self.slot_path(slot), save)
+    }
+
+    /// Read a named slot; `None` if it was never saved.
+    pub fn load_slot(&self, slot: &str) -> Result<Option<SaveFile>, StoreError> {
+        let path = self.slot_path(slot);
+        match read_text(&path) {
+            Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => Ok(None),
+            text => parse_save(&path, &text?).map(Some),
+        }
+    }
+
+    /// The scores table (empty if there is none yet).
+    pub fn scores(&self) -> Result<ScoreTable, StoreError> {
+        let path = self.folder.join(SCORES_FILE);
+        match read_text(&path) {
+            Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => {
+                Ok(ScoreTable::default())
+            }
+            text => ScoreTable::parse(&text?).map_err(|source| StoreError::Scores { path, source }),
+        }
+    }
+
+    /// Add a result to the scores table and write it back. `true` if the
+    /// result is among the best kept. A damaged table is refused, not replaced.
+    pub fn record_score(&self, score: Score) -> Result<bool, StoreError> {
+        let mut table = self.scores()?;
+        let kept = table.record(score);
+        let path = self.folder.join(SCORES_FILE);
+        write_atomically(&path, &table.print())
+            .map_err(|source| StoreError::Io { path, source })?;
+        Ok(kept)
+    }
+}
+
+/// Write a save file atomically. A file already at `path` that is not a
+/// save this release can read (foreign, newer, damaged) is left alone.
+pub fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
+    match read_text(path) {
+        Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => {}
+        existing => {
+            if let Err(error) = existing.and_then(|text| parse_save(path, &text)) {
+                return Err(StoreError::WouldOverwrite {
+                    path: path.to_path_buf(),
+                    reason: error.to_string(),
+                });
+            }
+        }
+    }
+    write_atomically(path, &save.print()).map_err(|source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Read and check a save file.
+pub fn read_save(path: &Path) -> Result<SaveFile, StoreError> {
+    parse_save(path, &read_text(path)?)
+}
+
+fn parse_save(path: &Path, text: &str) -> Result<SaveFile, StoreError> {
+    SaveFile::parse(text).map_err(|source| StoreError::Save {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The UTF-8 text of a file, refused past [`MAX_FILE`] bytes.
+fn read_text(path: &Path) -> Result<String, StoreError> {
+    let io = |source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(io(std::io::Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than {} MB: not a LightEmAll file", MAX_FILE >> 20),
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        io(std::io::Error::new(
+            ErrorKind::InvalidData,
+            "not UTF-8 text: not a LightEmAll file",
+        ))
+    })
+}

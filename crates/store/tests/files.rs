@@ -1,0 +1,113 @@
+//! Save slots and scores on disk: round trips, and files that are not ours
+//! (foreign, newer, damaged) refused and left exactly as they were.
+
+use lightemall_engine::score::Score;
+use lightemall_engine::{Game, ManualClock};
+use lightemall_store::{AUTOSAVE_SLOT, SCORES_FILE, Store, StoreError, read_save};
+use std::fs;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn scratch(name: &str) -> Store {
+    let folder: PathBuf =
+        std::env::temp_dir().join(format!("lightemall-files-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&folder);
+    Store { folder }
+}
+
+fn game() -> Game {
+    let mut game = Game::from_id(
+        "octo:4x4:kruskal:medium#5",
+        Box::new(ManualClock::default()),
+    )
+    .expect("id");
+    game.play_tokens("C1,1;A2,2;M").expect("valid");
+    game
+}
+
+#[test]
+fn a_slot_saves_and_loads_back() {
+    let store = scratch("slot");
+    assert!(
+        store
+            .load_slot(AUTOSAVE_SLOT)
+            .expect("no file yet")
+            .is_none()
+    );
+    let save = game().to_save();
+    store.save_slot(AUTOSAVE_SLOT, &save).expect("written");
+    store
+        .save_slot(AUTOSAVE_SLOT, &save)
+        .expect("overwrites its own save");
+    assert_eq!(
+        store.load_slot(AUTOSAVE_SLOT).expect("read"),
+        Some(save.clone())
+    );
+    assert_eq!(
+        read_save(&store.slot_path(AUTOSAVE_SLOT)).expect("read"),
+        save
+    );
+    let _ = fs::remove_dir_all(&store.folder);
+}
+
+#[test]
+fn files_that_are_not_our_saves_are_refused_and_never_overwritten() {
+    let store = scratch("refuse");
+    let save = game().to_save();
+    let good = save.print();
+    let others = [
+        (
+            "notes",
+            "my shopping list\n".to_string(),
+            "not a LightEmAll save file",
+        ),
+        ("future", good.replace("save 1", "save 2"), "newer"),
+        (
+            "cut",
+            good[..good.len() / 2].to_string(),
+            "damaged save file",
+        ),
+    ];
+    fs::create_dir_all(&store.folder).expect("folder");
+    for (slot, text, reason) in others {
+        let path = store.slot_path(slot);
+        fs::write(&path, &text).expect("planted");
+        let read = store.load_slot(slot).expect_err("refused").to_string();
+        assert!(read.contains(reason), "{read}");
+        let write = store.save_slot(slot, &save).expect_err("refused");
+        assert!(
+            matches!(write, StoreError::WouldOverwrite { .. }),
+            "{write}"
+        );
+        assert_eq!(fs::read_to_string(&path).expect("still there"), text);
+    }
+    fs::write(store.slot_path("binary"), [0xff, 0xfe, 0]).expect("planted");
+    let read = store.load_slot("binary").expect_err("refused").to_string();
+    assert!(read.contains("not UTF-8"), "{read}");
+    let _ = fs::remove_dir_all(&store.folder);
+}
+
+#[test]
+fn scores_are_recorded_and_a_damaged_table_is_kept() {
+    let store = scratch("scores");
+    let score = Score {
+        preset: "square:5x5:kruskal:easy".to_string(),
+        elapsed: Duration::from_secs(42),
+        moves: 20,
+        par: Some(15),
+    };
+    assert!(store.record_score(score.clone()).expect("recorded"));
+    assert_eq!(
+        store.scores().expect("read").best(&score.preset),
+        Some(&score)
+    );
+    let path = store.folder.join(SCORES_FILE);
+    fs::write(&path, "lightemall scores 1\nsquare 1 2\n").expect("damaged");
+    let error = store.record_score(score).expect_err("refused").to_string();
+    assert!(error.contains("line 2"), "{error}");
+    assert_eq!(
+        fs::read_to_string(&path).expect("kept"),
+        "lightemall scores 1\nsquare 1 2\n"
+    );
+    let _ = fs::remove_dir_all(&store.folder);
+}
