@@ -2,10 +2,11 @@
 //! facts worked out once per puzzle (the solution the game measures by, par,
 //! the initial power radius, the difficulty shown).
 
-use lightemall_gen::{Params, PuzzleSource, generate};
+use lightemall_gen::{Params, PuzzleSource};
 use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Puzzle, Tile};
 use lightemall_power::{Power, diameter, initial_radius};
+use lightemall_solve::generate;
 use lightemall_solve::{Turns, par, solve};
 
 /// Where the puzzle came from: the parameters of a game.
