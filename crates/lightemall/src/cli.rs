@@ -15,6 +15,8 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play in a window (the default): a new game, a given puzzle, or `--resume`.
+    Play(PlayArgs),
     /// Print a puzzle: a new one from the options, or PUZZLE in another format.
     Gen(GenArgs),
     /// Solve a puzzle and say whether its solution is unique.
@@ -50,6 +52,17 @@ pub struct PuzzleArgs {
     /// Where the power station starts: X,Y or `center`.
     #[arg(long)]
     pub station: Option<String>,
+}
+
+/// `lightemall play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The puzzle.
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Continue the game autosaved when the window last closed.
+    #[arg(long, conflicts_with = "puzzle")]
+    pub resume: bool,
 }
 
 /// Output formats of `gen`.

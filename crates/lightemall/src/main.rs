@@ -13,11 +13,13 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    let result = match cli.command {
-        None => {
-            let mut command = <cli::Cli as clap::CommandFactory>::command();
-            output::print(&command.render_help().to_string())
-        }
+    // A bare `lightemall` plays, with every option at its default.
+    let command = cli
+        .command
+        .or_else(|| cli::Cli::parse_from(["lightemall", "play"]).command);
+    let result = match command {
+        None => Err("no command".to_string()),
+        Some(cli::Command::Play(args)) => commands::play::run(&args),
         Some(cli::Command::Gen(args)) => commands::generate::run(&args),
         Some(cli::Command::Solve(args)) => commands::solve::run(&args),
         Some(cli::Command::Replay(args)) => commands::replay::run(&args),

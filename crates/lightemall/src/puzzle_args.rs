@@ -23,11 +23,34 @@ pub fn read_puzzle(arg: &str) -> Result<Resolved, String> {
 
 /// Build or read the puzzle the arguments describe.
 pub fn resolve(args: &PuzzleArgs) -> Result<Resolved, String> {
-    let source = match &args.puzzle {
-        Some(arg) => PuzzleSource::parse(&puzzle_text(arg)?).map_err(|e| e.to_string())?,
-        None => PuzzleSource::Seeded(params_from_options(args)?),
+    resolve_source(source(args)?, args.station.as_deref())
+}
+
+/// The puzzle the arguments name, with `--station` applied, not yet
+/// generated (the engine generates seeded puzzles itself).
+pub fn source_with_station(args: &PuzzleArgs) -> Result<PuzzleSource, String> {
+    let Some(station) = args.station.as_deref() else {
+        return source(args);
     };
-    resolve_source(source, args.station.as_deref())
+    match source(args)? {
+        PuzzleSource::Seeded(mut params) => {
+            params.station = parse_station(station, &params.grid)?;
+            Ok(PuzzleSource::Seeded(params))
+        }
+        PuzzleSource::Given(mut puzzle) => {
+            let grid = *puzzle.board.grid();
+            let (x, y) = parse_station(station, &grid)?;
+            puzzle.station = grid.index(x, y);
+            Ok(PuzzleSource::Given(puzzle))
+        }
+    }
+}
+
+fn source(args: &PuzzleArgs) -> Result<PuzzleSource, String> {
+    match &args.puzzle {
+        Some(arg) => PuzzleSource::parse(&puzzle_text(arg)?).map_err(|e| e.to_string()),
+        None => Ok(PuzzleSource::Seeded(params_from_options(args)?)),
+    }
 }
 
 fn resolve_source(source: PuzzleSource, station: Option<&str>) -> Result<Resolved, String> {
@@ -89,7 +112,7 @@ fn parse_station(text: &str, grid: &Grid) -> Result<(usize, usize), String> {
 }
 
 /// A seed for a new puzzle when none is given: the clock's nanoseconds, mixed.
-fn fresh_seed() -> u64 {
+pub fn fresh_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);

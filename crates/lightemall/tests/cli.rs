@@ -62,9 +62,29 @@ fn check_refused(args: &[&str], expect_in_message: &str) {
 }
 
 #[test]
-fn no_arguments_prints_help() {
-    assert!(ok(&[]).contains("Usage"));
+fn help_is_there() {
+    assert!(ok(&["--help"]).contains("Usage"));
     assert!(ok(&["gen", "--help"]).contains("--format"));
+    assert!(ok(&["play", "--help"]).contains("--resume"));
+}
+
+/// No arguments plays in a window; without a display that is one line
+/// pointing at `lightemall render`, exit code 2, and no panic.
+#[test]
+fn playing_without_a_display_says_what_to_do_instead() {
+    for args in [&[][..], &["play", "--size", "5x5"], &["play", "--resume"]] {
+        let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+            .args(args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("lightemall render"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
 }
 
 #[test]

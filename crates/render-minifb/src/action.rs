@@ -1,0 +1,85 @@
+//! What the player asks for, whatever the input device: the vocabulary
+//! between the input loop and the session.
+
+use lightemall_view::Button;
+
+/// A direction on the screen, in degrees clockwise from straight up. The
+/// session picks the board direction nearest to it, so no key names a
+/// direction of any topology.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heading(pub u16);
+
+/// One thing the player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Turn a tile one step (a click).
+    Turn {
+        /// Row-major index.
+        tile: usize,
+        /// Left click: clockwise.
+        clockwise: bool,
+    },
+    /// Lock or unlock a tile (middle or Shift+click).
+    Lock(usize),
+    /// Arrows: move the station, or the cursor in cursor mode.
+    Arrow(Heading),
+    /// Space/Enter or Backspace: turn the cursor's tile.
+    TurnCursor {
+        /// Space/Enter: clockwise.
+        clockwise: bool,
+    },
+    /// X: lock the cursor's tile.
+    LockCursor,
+    /// Tab: the arrows move the station or the cursor.
+    SwitchArrows,
+    /// A panel button was clicked.
+    Press(Button),
+    /// R.
+    Radius,
+    /// M.
+    Fog,
+    /// T.
+    Theme,
+    /// H: square and octo (the seeds' "hex mode").
+    OctoMode,
+    /// U, Ctrl+Z.
+    Undo,
+    /// Shift+U, Ctrl+Y.
+    Redo,
+    /// N.
+    NewGame,
+    /// Ctrl+S.
+    Save,
+    /// Ctrl+O, L.
+    Load,
+    /// F1, ?.
+    Help,
+    /// P.
+    Pause,
+    /// J.
+    Jumble,
+    /// G: the live generation demo.
+    GenerationDemo,
+    /// +, - and the wheel: zoom in (positive) or out.
+    Zoom(i32),
+    /// Shift+arrows and the scroll keys: move the view.
+    Pan(Heading),
+    /// Esc or closing the window: autosave and leave.
+    Quit,
+}
+
+impl Action {
+    /// Whether holding the key down repeats the action. Moves repeat;
+    /// toggles and commands do not, so a held key cannot flicker a mode.
+    pub fn repeats(self) -> bool {
+        matches!(
+            self,
+            Action::Arrow(_)
+                | Action::TurnCursor { .. }
+                | Action::Undo
+                | Action::Redo
+                | Action::Zoom(_)
+                | Action::Pan(_)
+        )
+    }
+}

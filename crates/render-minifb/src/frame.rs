@@ -1,0 +1,97 @@
+//! A frame of the window: the session turned into the view's
+//! [`FrameInput`], the layout for the window's size and the viewport, and
+//! the Scene. Everything here is asked of the view; nothing is placed or
+//! drawn by this crate.
+
+use crate::session::Session;
+use lightemall_engine::Game;
+use lightemall_view::{
+    FrameInput, Highlights, Layout, PanelInfo, Scene, error_marks, is_animating, scene_of,
+};
+
+/// Per-tile data derived from the game, recomputed only when it changes.
+#[derive(Clone, Debug, Default)]
+pub struct Derived {
+    version: Option<u64>,
+    distance: Vec<Option<u32>>,
+    errors: Vec<u8>,
+    farthest: u32,
+}
+
+impl Derived {
+    /// Bring the cache up to date with `session`.
+    pub fn refresh(&mut self, session: &Session) {
+        if self.version == Some(session.version()) {
+            return;
+        }
+        let game = session.game();
+        let tiles = game.board().grid().len();
+        self.distance = (0..tiles).map(|tile| game.distance(tile)).collect();
+        self.errors = error_marks(game.board(), &game.state().locked);
+        self.farthest = self.distance.iter().flatten().copied().max().unwrap_or(0);
+        self.version = Some(session.version());
+    }
+}
+
+/// Where everything goes in a window of `width` x `height` pixels.
+pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
+    let grid = session.game().board().grid();
+    Layout::fit(grid, width, height, true)
+}
+
+/// The panel's values, as the player reads them.
+pub fn panel_info(game: &Game) -> PanelInfo {
+    let seconds = game.elapsed().as_secs();
+    let facts = game.facts();
+    let grid = game.board().grid();
+    let seeded = game.origin().params.is_some();
+    let mode = if grid.wrap() {
+        format!("{} wrap", grid.topology())
+    } else {
+        grid.topology().to_string()
+    };
+    PanelInfo {
+        time: format!("{}:{:02}", seconds / 60, seconds % 60),
+        moves: u32::try_from(game.moves_made()).unwrap_or(u32::MAX),
+        par: facts.par.map(|par| u32::try_from(par).unwrap_or(u32::MAX)),
+        radius: game.radius(),
+        difficulty: if seeded {
+            facts.difficulty.to_string()
+        } else {
+            String::new()
+        },
+        rating: (!seeded).then(|| facts.difficulty.to_string()),
+        size: grid.size_label(),
+        mode,
+        solved: game.is_solved(),
+    }
+}
+
+/// Whether an animation still runs at `now_ms` (so the window draws again soon).
+pub fn animating(session: &Session, derived: &Derived, now_ms: u64) -> bool {
+    is_animating(&session.animation(now_ms), derived.farthest)
+}
+
+/// The Scene of the session at `now_ms`.
+pub fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64) -> Scene {
+    let game = session.game();
+    let state = game.state();
+    let panel = panel_info(game);
+    let animation = session.animation(now_ms);
+    let paused = game.is_paused();
+    let input = FrameInput {
+        board: game.board(),
+        // Paused: the board is hidden, as if in fog with no station.
+        station: if paused { usize::MAX } else { state.station },
+        locked: &state.locked,
+        distance: &derived.distance,
+        radius: game.radius(),
+        fog: state.fog_on || paused,
+        errors: &derived.errors,
+        highlights: Highlights::default(),
+        panel: Some(&panel),
+        ui: session.ui(),
+        animation,
+    };
+    scene_of(&input, layout)
+}

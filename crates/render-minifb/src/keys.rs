@@ -1,0 +1,149 @@
+//! The keyboard of DESIGN.md "Playing (window)": which key does what.
+//! A key maps to an [`Action`]; whether a held key repeats is the action's.
+
+use crate::action::{Action, Heading};
+use minifb::Key;
+
+/// Modifier keys held with a key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Modifiers {
+    /// Either Shift.
+    pub shift: bool,
+    /// Either Ctrl.
+    pub ctrl: bool,
+}
+
+/// The action of `key` pressed with `mods`, if it has one.
+pub fn action_of(key: Key, mods: Modifiers) -> Option<Action> {
+    if mods.ctrl {
+        return ctrl_action(key);
+    }
+    if let Some(heading) = heading_of(key) {
+        return Some(if mods.shift {
+            Action::Pan(heading)
+        } else {
+            Action::Arrow(heading)
+        });
+    }
+    plain_action(key, mods.shift)
+}
+
+fn ctrl_action(key: Key) -> Option<Action> {
+    match key {
+        Key::Z => Some(Action::Undo),
+        Key::Y => Some(Action::Redo),
+        Key::S => Some(Action::Save),
+        Key::O => Some(Action::Load),
+        _ => None,
+    }
+}
+
+/// Arrows and WASD move straight; Q, E, Z and C diagonally (octo mode).
+fn heading_of(key: Key) -> Option<Heading> {
+    let degrees = match key {
+        Key::Up | Key::W => 0,
+        Key::E => 45,
+        Key::Right | Key::D => 90,
+        Key::C => 135,
+        Key::Down | Key::S => 180,
+        Key::Z => 225,
+        Key::Left | Key::A => 270,
+        Key::Q => 315,
+        _ => return None,
+    };
+    Some(Heading(degrees))
+}
+
+fn plain_action(key: Key, shift: bool) -> Option<Action> {
+    let action = match key {
+        Key::U if shift => Action::Redo,
+        Key::U => Action::Undo,
+        Key::R => Action::Radius,
+        Key::H => Action::OctoMode,
+        Key::M => Action::Fog,
+        Key::T => Action::Theme,
+        Key::N => Action::NewGame,
+        Key::L => Action::Load,
+        Key::F1 | Key::Slash => Action::Help,
+        Key::Escape => Action::Quit,
+        Key::P => Action::Pause,
+        Key::J => Action::Jumble,
+        Key::G => Action::GenerationDemo,
+        Key::Tab => Action::SwitchArrows,
+        Key::Space | Key::Enter | Key::NumPadEnter => Action::TurnCursor { clockwise: true },
+        Key::Backspace => Action::TurnCursor { clockwise: false },
+        Key::X => Action::LockCursor,
+        Key::Equal | Key::NumPadPlus => Action::Zoom(1),
+        Key::Minus | Key::NumPadMinus => Action::Zoom(-1),
+        Key::PageUp => Action::Pan(Heading(0)),
+        Key::PageDown => Action::Pan(Heading(180)),
+        Key::Home => Action::Pan(Heading(270)),
+        Key::End => Action::Pan(Heading(90)),
+        _ => return None,
+    };
+    Some(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(key: Key, shift: bool, ctrl: bool, expect: Option<Action>) {
+        let mods = Modifiers { shift, ctrl };
+        assert_eq!(
+            action_of(key, mods),
+            expect,
+            "{key:?} shift={shift} ctrl={ctrl}"
+        );
+    }
+
+    #[test]
+    fn the_keys_of_the_design() {
+        check(Key::Up, false, false, Some(Action::Arrow(Heading(0))));
+        check(Key::D, false, false, Some(Action::Arrow(Heading(90))));
+        check(Key::S, false, false, Some(Action::Arrow(Heading(180))));
+        check(Key::Q, false, false, Some(Action::Arrow(Heading(315))));
+        check(Key::S, false, true, Some(Action::Save));
+        check(Key::Z, false, true, Some(Action::Undo));
+        check(Key::Z, false, false, Some(Action::Arrow(Heading(225))));
+        check(Key::Y, false, true, Some(Action::Redo));
+        check(Key::U, false, false, Some(Action::Undo));
+        check(Key::U, true, false, Some(Action::Redo));
+        check(Key::O, false, true, Some(Action::Load));
+        check(Key::L, false, false, Some(Action::Load));
+        check(Key::Slash, true, false, Some(Action::Help));
+        check(Key::F1, false, false, Some(Action::Help));
+        check(Key::Escape, false, false, Some(Action::Quit));
+        check(Key::Left, true, false, Some(Action::Pan(Heading(270))));
+        check(Key::Tab, false, false, Some(Action::SwitchArrows));
+        check(
+            Key::Backspace,
+            false,
+            false,
+            Some(Action::TurnCursor { clockwise: false }),
+        );
+        check(Key::K, false, false, None);
+        check(Key::K, false, true, None);
+    }
+
+    #[test]
+    fn moves_repeat_when_held_and_toggles_do_not() {
+        let mods = Modifiers::default();
+        let repeats = |key| action_of(key, mods).is_some_and(|a| a.repeats());
+        assert!(repeats(Key::Up));
+        assert!(repeats(Key::Space));
+        assert!(repeats(Key::U));
+        for key in [
+            Key::R,
+            Key::M,
+            Key::T,
+            Key::H,
+            Key::P,
+            Key::N,
+            Key::Escape,
+            Key::Tab,
+        ] {
+            assert!(!repeats(key), "{key:?}");
+        }
+    }
+}

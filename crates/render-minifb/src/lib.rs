@@ -1,0 +1,42 @@
+//! LightEmAll's desktop window: a minifb window and its input loop.
+//!
+//! This crate owns the window and the loop and nothing else. Input (minifb
+//! reports levels; presses are detected here as edges) becomes actions
+//! ([`keys`], `input`); the session turns actions into engine commands and
+//! keeps the interface state; frames are the view's Scenes painted by the
+//! rasterizer of `lightemall-render-png`, the same one that writes PNGs.
+//! Rules are the engine's, layout, hit testing and animation the view's.
+//! The engine gets its time from [`InstantClock`]; files go through
+//! `lightemall-store`.
+
+mod action;
+mod clock;
+mod display;
+mod files;
+mod frame;
+mod input;
+pub mod keys;
+mod paint;
+mod presets;
+mod session;
+mod window;
+
+pub use action::{Action, Heading};
+pub use clock::InstantClock;
+pub use display::{NO_DISPLAY, check_display};
+pub use files::Files;
+pub use session::{Fresh, Session};
+
+use lightemall_engine::Game;
+
+/// Play `game` in a window until the player leaves (Esc or closing the
+/// window autosaves through `files`). `Err` is one line for the player:
+/// no display, or the window could not be opened.
+pub fn play(game: Game, files: Files, seed: Box<dyn FnMut() -> u64>) -> Result<(), String> {
+    check_display()?;
+    let fresh = Fresh {
+        clock: Box::new(|| Box::new(InstantClock::default())),
+        seed,
+    };
+    window::run(Session::new(game, files, fresh))
+}

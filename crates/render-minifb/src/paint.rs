@@ -1,0 +1,49 @@
+//! Pixels for the window: a Scene painted by the rasterizer, converted to
+//! the `0RGB` words minifb shows.
+
+use lightemall_view::Scene;
+
+/// Paints scenes into a buffer of `0RGB` words.
+#[derive(Debug, Default)]
+pub struct Painter {
+    buffer: Vec<u32>,
+}
+
+impl Painter {
+    /// The last frame painted.
+    pub fn buffer(&self) -> &[u32] {
+        &self.buffer
+    }
+
+    /// Paint `scene`; the buffer holds `scene.width * scene.height` words.
+    pub fn paint(&mut self, scene: &Scene) -> Result<&[u32], String> {
+        let pixels = scene.width as usize * scene.height as usize;
+        let bg = scene.background;
+        let word = u32::from(bg.r) << 16 | u32::from(bg.g) << 8 | u32::from(bg.b);
+        self.buffer.clear();
+        self.buffer.resize(pixels, word);
+        Ok(&self.buffer)
+    }
+}
+
+/// Premultiplied RGBA bytes of an opaque image to `0RGB` words. The frame
+/// is opaque (the background is filled first), so no division is needed.
+pub fn to_0rgb(rgba: &[u8], out: &mut Vec<u32>) {
+    out.clear();
+    out.extend(
+        rgba.chunks_exact(4)
+            .map(|p| u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2])),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_become_words_in_order() {
+        let mut out = Vec::new();
+        to_0rgb(&[1, 2, 3, 255, 0xff, 0x80, 0x00, 255], &mut out);
+        assert_eq!(out, vec![0x010203, 0xff8000]);
+    }
+}

@@ -1,0 +1,135 @@
+//! The parameters of the next game: the panel's Easy / Medium / Hard,
+//! size and mode buttons, H (square or octo) and N (a new seed). Pure
+//! functions from the current parameters to the next.
+
+use lightemall_gen::{Difficulty, Generator, Params};
+use lightemall_model::{Grid, Topology};
+
+/// The sizes the size button cycles through.
+pub const SIZES: [usize; 6] = [5, 7, 10, 15, 20, 30];
+
+/// The parameters a game of `grid` would have had, for a puzzle that was
+/// given (an ID of tiles or a Net game ID) rather than generated.
+pub fn params_like(grid: Grid, seed: u64) -> Params {
+    Params {
+        grid,
+        generator: Generator::default(),
+        difficulty: Difficulty::default(),
+        seed,
+        station: (0, 0),
+    }
+}
+
+/// The same puzzle kind with another seed; the station back at (0, 0).
+pub fn reseeded(params: Params, seed: u64) -> Params {
+    Params {
+        seed,
+        station: (0, 0),
+        ..params
+    }
+}
+
+/// Another difficulty.
+pub fn with_difficulty(params: Params, difficulty: Difficulty) -> Params {
+    Params {
+        difficulty,
+        ..params
+    }
+}
+
+/// The next size of [`SIZES`] after the current width (square boards).
+pub fn next_size(params: Params) -> Params {
+    let width = params.grid.width();
+    let side = SIZES.into_iter().find(|&s| s > width).unwrap_or(SIZES[0]);
+    with_grid(params, params.grid.topology(), side, side)
+}
+
+/// The next topology of [`Topology::ALL`].
+pub fn next_mode(params: Params) -> Params {
+    let now = params.grid.topology();
+    let at = Topology::ALL.iter().position(|&t| t == now).unwrap_or(0);
+    let next = Topology::ALL[(at + 1) % Topology::ALL.len()];
+    with_grid(params, next, params.grid.width(), params.grid.height())
+}
+
+/// H: octo if square or hex, square if octo.
+pub fn toggle_octo(params: Params) -> Params {
+    let next = if params.grid.topology() == Topology::Octo {
+        Topology::Square
+    } else {
+        Topology::Octo
+    };
+    with_grid(params, next, params.grid.width(), params.grid.height())
+}
+
+/// A grid of `topology`, `width` x `height`, wrapping if the old one did
+/// and the new one can (a wrapping hex board needs an even height).
+fn with_grid(params: Params, topology: Topology, width: usize, height: usize) -> Params {
+    let wrap = params.grid.wrap();
+    let grid = Grid::new(topology, width, height, wrap)
+        .or_else(|_| Grid::new(topology, width, height, false))
+        .unwrap_or(params.grid);
+    Params {
+        grid,
+        station: (0, 0),
+        ..params
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(topology: Topology, side: usize, wrap: bool) -> Params {
+        let grid = Grid::new(topology, side, side, wrap).expect("grid");
+        params_like(grid, 7)
+    }
+
+    #[test]
+    fn sizes_cycle_and_keep_the_topology() {
+        let p = params(Topology::Hex, 10, false);
+        assert_eq!(next_size(p).grid.width(), 15);
+        assert_eq!(next_size(p).grid.topology(), Topology::Hex);
+        assert_eq!(
+            next_size(params(Topology::Square, 30, false)).grid.width(),
+            5
+        );
+        assert_eq!(
+            next_size(params(Topology::Square, 12, false)).grid.width(),
+            15
+        );
+    }
+
+    #[test]
+    fn modes_cycle_and_h_toggles_octo() {
+        let p = params(Topology::Square, 5, false);
+        assert_eq!(next_mode(p).grid.topology(), Topology::Octo);
+        assert_eq!(next_mode(next_mode(p)).grid.topology(), Topology::Hex);
+        assert_eq!(toggle_octo(p).grid.topology(), Topology::Octo);
+        assert_eq!(
+            toggle_octo(toggle_octo(p)).grid.topology(),
+            Topology::Square
+        );
+    }
+
+    #[test]
+    fn a_wrapping_board_drops_the_wrap_only_when_it_must() {
+        let odd = params(Topology::Octo, 5, true);
+        let hex = next_mode(odd);
+        assert_eq!(hex.grid.topology(), Topology::Hex);
+        assert!(!hex.grid.wrap(), "a 5-high hex board cannot wrap");
+        assert!(next_size(params(Topology::Square, 5, true)).grid.wrap());
+    }
+
+    #[test]
+    fn a_new_seed_brings_the_station_home() {
+        let mut p = params(Topology::Square, 5, false);
+        p.station = (2, 2);
+        let q = reseeded(p, 99);
+        assert_eq!((q.seed, q.station), (99, (0, 0)));
+        assert_eq!(
+            with_difficulty(q, Difficulty::Hard).difficulty,
+            Difficulty::Hard
+        );
+    }
+}

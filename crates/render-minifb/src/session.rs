@@ -1,0 +1,486 @@
+//! The session: one game and the interface state around it (arrow mode,
+//! cursor, theme, help, hover, animation start times, zoom and pan).
+//! Actions from the keyboard and mouse become engine commands here; the
+//! rules stay in the engine, and where things go on screen in the view.
+
+use crate::action::{Action, Heading};
+use crate::files::{Files, SAVE_SLOT};
+use crate::input::{MouseButton, MouseEvent};
+use crate::presets;
+use lightemall_engine::{Clock, Game, Move};
+use lightemall_gen::{Difficulty, Params, PuzzleSource};
+use lightemall_model::{Dir, Topology};
+use lightemall_view::{Animation, Button, Hit, Layout, Turning, UiState};
+use std::fmt;
+
+/// Where new games get their clock and seed.
+pub struct Fresh {
+    /// A clock for a new or loaded game.
+    pub clock: Box<dyn Fn() -> Box<dyn Clock>>,
+    /// A seed for a new game.
+    pub seed: Box<dyn FnMut() -> u64>,
+}
+
+impl fmt::Debug for Fresh {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Fresh")
+    }
+}
+
+/// What the arrow keys move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Arrows {
+    /// The power station, along a wire (a move).
+    #[default]
+    Station,
+    /// The keyboard cursor.
+    Cursor,
+}
+
+/// How the board is shown: zoom steps from "fit the window" and a pan in
+/// pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Viewport {
+    /// 0 fits the window; each step is a factor of 1.25.
+    pub zoom: i32,
+    /// How far the board is moved from the centre.
+    pub pan: (f32, f32),
+}
+
+/// The most zoom steps in and out.
+const MAX_ZOOM: i32 = 16;
+/// How far a scroll key moves the view, in pixels.
+const PAN_STEP: f32 = 48.0;
+
+/// One game in a window, and the interface state around it.
+#[derive(Debug)]
+pub struct Session {
+    game: Game,
+    ui: UiState,
+    arrows: Arrows,
+    animation: Animation,
+    viewport: Viewport,
+    files: Files,
+    fresh: Fresh,
+    /// Whether this game's win was seen (and recorded).
+    won_seen: bool,
+    notices: Vec<String>,
+    quit: bool,
+    version: u64,
+}
+
+impl Session {
+    /// A session playing `game`.
+    pub fn new(game: Game, files: Files, fresh: Fresh) -> Session {
+        let won_seen = game.is_solved();
+        Session {
+            game,
+            ui: UiState::default(),
+            arrows: Arrows::default(),
+            animation: Animation::default(),
+            viewport: Viewport::default(),
+            files,
+            fresh,
+            won_seen,
+            notices: Vec::new(),
+            quit: false,
+            version: 0,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The interface state for the view.
+    pub fn ui(&self) -> UiState {
+        UiState {
+            cursor: self.ui.cursor.filter(|_| self.arrows == Arrows::Cursor),
+            ..self.ui
+        }
+    }
+
+    /// What the arrows move now.
+    pub fn arrows(&self) -> Arrows {
+        self.arrows
+    }
+
+    /// Zoom and pan.
+    pub fn viewport(&self) -> Viewport {
+        self.viewport
+    }
+
+    /// The animations, seen at `now_ms`.
+    pub fn animation(&self, now_ms: u64) -> Animation {
+        Animation {
+            now_ms,
+            ..self.animation
+        }
+    }
+
+    /// Counts changes of the game, so derived data can be cached.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Whether the player asked to leave (the game was autosaved).
+    pub fn wants_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Messages for the player since the last call (saves, loads, errors).
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// Do what `action` asks at `now_ms`; `true` if the screen must change.
+    pub fn apply(&mut self, action: Action, now_ms: u64) -> bool {
+        match action {
+            Action::Turn { tile, clockwise } => self.turn(tile, clockwise, now_ms),
+            Action::Lock(tile) => self.play(Move::Lock(self.game.coord_of(tile)), now_ms),
+            Action::Arrow(heading) => self.arrow(heading, now_ms),
+            Action::TurnCursor { clockwise } => self
+                .cursor_tile()
+                .is_some_and(|tile| self.turn(tile, clockwise, now_ms)),
+            Action::LockCursor => self
+                .cursor_tile()
+                .is_some_and(|tile| self.apply(Action::Lock(tile), now_ms)),
+            Action::SwitchArrows => self.switch_arrows(),
+            Action::Press(button) => self.press(button, now_ms),
+            Action::Radius => self.play(Move::Radius, now_ms),
+            Action::Fog => self.play(Move::Fog, now_ms),
+            Action::Theme => {
+                self.ui.theme = self.ui.theme.next();
+                true
+            }
+            Action::OctoMode => {
+                let params = presets::toggle_octo(self.next_params());
+                self.new_game(params, now_ms)
+            }
+            Action::Undo => self.command(|game| game.undo(), now_ms),
+            Action::Redo => self.command(|game| game.redo(), now_ms),
+            Action::NewGame => {
+                let params = self.next_params();
+                self.new_game(params, now_ms)
+            }
+            Action::Save => self.save(),
+            Action::Load => self.load(now_ms),
+            Action::Help => {
+                self.ui.help = !self.ui.help;
+                true
+            }
+            Action::Pause => self.toggle_pause(),
+            Action::Jumble => self.command(|game| game.jumble().is_ok(), now_ms),
+            Action::GenerationDemo => false,
+            Action::Zoom(steps) => self.zoom(steps),
+            Action::Pan(heading) => self.pan_toward(heading),
+            Action::Quit => self.quit(),
+        }
+    }
+
+    /// Do what a mouse event asks, `layout` saying what is under the
+    /// pointer; `shift` held turns clicks into locks.
+    pub fn pointer(
+        &mut self,
+        event: MouseEvent,
+        layout: &Layout,
+        shift: bool,
+        now_ms: u64,
+    ) -> bool {
+        let hit = |at: (f32, f32)| layout.hit(at.0, at.1);
+        match event {
+            MouseEvent::Moved { at } => self.hover(hit(at)),
+            MouseEvent::Pressed { .. } if self.ui.help => self.apply(Action::Help, now_ms),
+            MouseEvent::Pressed { button, at } => self.press_at(button, hit(at), shift, now_ms),
+            MouseEvent::Released {
+                button,
+                at,
+                dragged,
+            } => self.release_at(button, hit(at), shift && !dragged, dragged, now_ms),
+            MouseEvent::Dragged { dx, dy } => self.pan_by(dx, dy),
+        }
+    }
+
+    fn hover(&mut self, hit: Option<Hit>) -> bool {
+        let hovered = match hit {
+            Some(Hit::Button(button)) => Some(button),
+            _ => None,
+        };
+        let changed = hovered != self.ui.hovered;
+        self.ui.hovered = hovered;
+        changed
+    }
+
+    fn press_at(
+        &mut self,
+        button: MouseButton,
+        hit: Option<Hit>,
+        shift: bool,
+        now_ms: u64,
+    ) -> bool {
+        match (button, hit) {
+            (MouseButton::Left, Some(Hit::Button(pressed))) => {
+                self.ui.pressed = Some(pressed);
+                true
+            }
+            (MouseButton::Left, Some(Hit::Tile(tile))) if shift => {
+                self.apply(Action::Lock(tile), now_ms)
+            }
+            (MouseButton::Left, Some(Hit::Tile(tile))) => self.turn(tile, true, now_ms),
+            (MouseButton::Middle, Some(Hit::Tile(tile))) => self.apply(Action::Lock(tile), now_ms),
+            _ => false,
+        }
+    }
+
+    /// Buttons act when released over the button pressed; a right click
+    /// (not a drag) turns anticlockwise.
+    fn release_at(
+        &mut self,
+        button: MouseButton,
+        hit: Option<Hit>,
+        shift: bool,
+        dragged: bool,
+        now_ms: u64,
+    ) -> bool {
+        match (button, hit) {
+            (MouseButton::Left, hit) => {
+                let Some(pressed) = self.ui.pressed.take() else {
+                    return false;
+                };
+                if hit == Some(Hit::Button(pressed)) {
+                    self.press(pressed, now_ms);
+                }
+                true
+            }
+            (MouseButton::Right, Some(Hit::Tile(tile))) if !dragged => {
+                let action = if shift {
+                    Action::Lock(tile)
+                } else {
+                    Action::Turn {
+                        tile,
+                        clockwise: false,
+                    }
+                };
+                self.apply(action, now_ms)
+            }
+            _ => false,
+        }
+    }
+
+    fn press(&mut self, button: Button, now_ms: u64) -> bool {
+        let params = self.next_params();
+        let next = match button {
+            Button::Easy => presets::with_difficulty(params, Difficulty::Easy),
+            Button::Medium => presets::with_difficulty(params, Difficulty::Medium),
+            Button::Hard => presets::with_difficulty(params, Difficulty::Hard),
+            Button::Size => presets::next_size(params),
+            Button::Mode => presets::next_mode(params),
+            Button::Help => return self.apply(Action::Help, now_ms),
+        };
+        self.new_game(next, now_ms)
+    }
+
+    fn turn(&mut self, tile: usize, clockwise: bool, now_ms: u64) -> bool {
+        let at = self.game.coord_of(tile);
+        if !self.play(Move::Turn { at, clockwise }, now_ms) {
+            return false;
+        }
+        self.animation.turning = Some(Turning {
+            tile,
+            clockwise,
+            since_ms: now_ms,
+        });
+        true
+    }
+
+    /// Play one move; `false` if the engine refused it (a locked tile, a
+    /// station move along no wire, a paused game).
+    fn play(&mut self, mv: Move, now_ms: u64) -> bool {
+        self.command(|game| game.play(mv).is_ok(), now_ms)
+    }
+
+    /// Run an engine command; if it changed the game, power spreads again
+    /// from the station and the win is checked.
+    fn command(&mut self, run: impl FnOnce(&mut Game) -> bool, now_ms: u64) -> bool {
+        if !run(&mut self.game) {
+            return false;
+        }
+        self.version += 1;
+        self.animation.turning = None;
+        self.animation.power_since_ms = Some(now_ms);
+        self.see_win(now_ms);
+        true
+    }
+
+    fn see_win(&mut self, now_ms: u64) {
+        let solved = self.game.is_solved();
+        if solved && !self.won_seen {
+            self.animation.won_since_ms = Some(now_ms);
+            let recorded = self.files.record_win(&self.game);
+            self.notices
+                .extend(recorded.transpose().map(|r| r.unwrap_or_else(|e| e)));
+        }
+        if !solved {
+            self.animation.won_since_ms = None;
+        }
+        self.won_seen = solved;
+    }
+
+    fn arrow(&mut self, heading: Heading, now_ms: u64) -> bool {
+        let Some(dir) = self.direction_toward(heading) else {
+            return false;
+        };
+        match self.arrows {
+            Arrows::Station => {
+                let name = self.game.board().grid().topology().direction(dir).name;
+                self.play(Move::Station(name), now_ms)
+            }
+            Arrows::Cursor => {
+                let grid = *self.game.board().grid();
+                let from = self.cursor_tile().unwrap_or(self.game.state().station);
+                let to = grid.neighbour(from, dir);
+                self.ui.cursor = to.or(Some(from));
+                to.is_some()
+            }
+        }
+    }
+
+    /// The board direction nearest to `heading`, if one is less than 45°
+    /// away (so Q, E, Z and C do nothing on a square board).
+    fn direction_toward(&self, heading: Heading) -> Option<Dir> {
+        let topology: Topology = self.game.board().grid().topology();
+        let wanted = f32::from(heading.0);
+        let off = |dir: Dir| {
+            let d = (topology.direction(dir).angle_degrees - wanted).rem_euclid(360.0);
+            d.min(360.0 - d)
+        };
+        topology
+            .directions()
+            .filter(|&dir| off(dir) < 44.9)
+            .min_by(|&a, &b| off(a).total_cmp(&off(b)))
+    }
+
+    fn cursor_tile(&self) -> Option<usize> {
+        (self.arrows == Arrows::Cursor)
+            .then_some(self.ui.cursor)
+            .flatten()
+            .filter(|&tile| tile < self.game.board().grid().len())
+    }
+
+    fn switch_arrows(&mut self) -> bool {
+        self.arrows = match self.arrows {
+            Arrows::Station => Arrows::Cursor,
+            Arrows::Cursor => Arrows::Station,
+        };
+        if self.ui.cursor.is_none() {
+            self.ui.cursor = Some(self.game.state().station);
+        }
+        true
+    }
+
+    fn toggle_pause(&mut self) -> bool {
+        if self.game.is_paused() {
+            self.game.resume();
+        } else {
+            self.game.pause();
+        }
+        self.version += 1;
+        true
+    }
+
+    /// The parameters of the next game: this one's with a fresh seed (the
+    /// defaults, for a puzzle that was given).
+    fn next_params(&mut self) -> Params {
+        let seed = (self.fresh.seed)();
+        match self.game.origin().params {
+            Some(params) => presets::reseeded(params, seed),
+            None => presets::params_like(*self.game.board().grid(), seed),
+        }
+    }
+
+    fn new_game(&mut self, params: Params, now_ms: u64) -> bool {
+        match Game::new(PuzzleSource::Seeded(params), (self.fresh.clock)()) {
+            Ok(game) => self.replace(game, now_ms),
+            Err(error) => self.notices.push(format!("cannot start {params}: {error}")),
+        }
+        true
+    }
+
+    fn replace(&mut self, game: Game, now_ms: u64) {
+        self.won_seen = game.is_solved();
+        self.game = game;
+        self.ui.cursor = None;
+        self.ui.help = false;
+        self.arrows = Arrows::Station;
+        self.viewport = Viewport::default();
+        self.animation = Animation {
+            power_since_ms: Some(now_ms),
+            ..Animation::default()
+        };
+        self.version += 1;
+    }
+
+    fn save(&mut self) -> bool {
+        let result = self.files.save(SAVE_SLOT, &self.game);
+        self.notices.push(result.unwrap_or_else(|e| e));
+        false
+    }
+
+    fn load(&mut self, now_ms: u64) -> bool {
+        match self.files.load(SAVE_SLOT, (self.fresh.clock)()) {
+            Ok(game) => {
+                self.replace(game, now_ms);
+                self.notices.push("loaded the saved game".to_string());
+                true
+            }
+            Err(error) => {
+                self.notices.push(error);
+                false
+            }
+        }
+    }
+
+    /// Esc: closes the help if it is open; otherwise autosaves and leaves.
+    fn quit(&mut self) -> bool {
+        if self.ui.help {
+            self.ui.help = false;
+            return true;
+        }
+        self.close();
+        false
+    }
+
+    /// Autosave and leave (Esc, or the window was closed).
+    pub fn close(&mut self) {
+        if let Err(error) = self.files.autosave(&self.game) {
+            self.notices.push(format!("could not autosave: {error}"));
+        }
+        self.quit = true;
+    }
+
+    fn zoom(&mut self, steps: i32) -> bool {
+        let zoom = (self.viewport.zoom + steps).clamp(-MAX_ZOOM, MAX_ZOOM);
+        let changed = zoom != self.viewport.zoom;
+        self.viewport.zoom = zoom;
+        if zoom == 0 {
+            self.viewport.pan = (0.0, 0.0);
+        }
+        changed
+    }
+
+    fn pan_toward(&mut self, heading: Heading) -> bool {
+        let radians = f32::from(heading.0).to_radians();
+        // The view moves the other way from where the player looks.
+        self.pan_by(-PAN_STEP * radians.sin(), PAN_STEP * radians.cos())
+    }
+
+    fn pan_by(&mut self, dx: f32, dy: f32) -> bool {
+        let (x, y) = self.viewport.pan;
+        self.viewport.pan = ((x + dx).round(), (y + dy).round());
+        self.viewport.pan != (x, y)
+    }
+}
+
+#[cfg(test)]
+mod tests;

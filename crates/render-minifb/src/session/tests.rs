@@ -1,0 +1,322 @@
+//! The session as a player drives it: clicks and keys in, engine moves and
+//! interface state out, on a fixed puzzle with a clock that stands still.
+
+use super::*;
+use crate::input::MouseEvent;
+use lightemall_engine::ManualClock;
+use lightemall_store::Store;
+use lightemall_view::CELEBRATION_MS;
+use std::path::PathBuf;
+
+const PUZZLE: &str = "square:5x5:kruskal:easy#7";
+
+fn session_in(id: &str, folder: Option<PathBuf>) -> Session {
+    let game = Game::from_id(id, Box::new(ManualClock::default())).expect("puzzle");
+    let files = Files {
+        store: folder.map(|folder| Store { folder }),
+    };
+    let mut seeds = 100..;
+    let fresh = Fresh {
+        clock: Box::new(|| Box::new(ManualClock::default())),
+        seed: Box::new(move || seeds.next().unwrap_or_default()),
+    };
+    Session::new(game, files, fresh)
+}
+
+fn session() -> Session {
+    session_in(PUZZLE, None)
+}
+
+fn scratch_folder(name: &str) -> PathBuf {
+    let folder =
+        std::env::temp_dir().join(format!("lightemall-session-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    folder
+}
+
+fn layout(session: &Session) -> Layout {
+    Layout::fit(session.game().board().grid(), 640, 480, true)
+}
+
+fn click(session: &mut Session, button: MouseButton, tile: usize, shift: bool) -> bool {
+    let layout = layout(session);
+    let c = layout.centre(tile);
+    let at = (c.x, c.y);
+    let pressed = session.pointer(MouseEvent::Pressed { button, at }, &layout, shift, 0);
+    let released = MouseEvent::Released {
+        button,
+        at,
+        dragged: false,
+    };
+    session.pointer(released, &layout, shift, 0) || pressed
+}
+
+fn tiles(session: &Session) -> Vec<u8> {
+    session.game().board().tiles().iter().map(|t| t.0).collect()
+}
+
+#[test]
+fn a_left_click_turns_the_tile_clockwise_and_a_right_click_back() {
+    let mut s = session();
+    let before = tiles(&s);
+    assert!(click(&mut s, MouseButton::Left, 6, false));
+    assert_eq!(s.game().moves_made(), 1);
+    assert_eq!(s.game().history().len(), 1);
+    assert_ne!(tiles(&s)[6], before[6], "tile 6 turned");
+    assert_eq!(tiles(&s)[..6], before[..6], "nothing else turned");
+    assert!(
+        s.animation(0)
+            .turning
+            .is_some_and(|t| t.tile == 6 && t.clockwise)
+    );
+    assert!(click(&mut s, MouseButton::Right, 6, false));
+    assert_eq!(tiles(&s), before);
+    assert_eq!(s.game().moves_made(), 2);
+}
+
+#[test]
+fn a_locked_tile_does_not_turn() {
+    let mut s = session();
+    assert!(
+        click(&mut s, MouseButton::Left, 3, true),
+        "shift+click locks"
+    );
+    assert!(s.game().state().locked[3]);
+    assert!(!click(&mut s, MouseButton::Left, 3, false));
+    assert!(
+        click(&mut s, MouseButton::Middle, 3, false),
+        "middle click unlocks"
+    );
+    assert!(!s.game().state().locked[3]);
+    assert_eq!(s.game().moves_made(), 0, "locks are free");
+}
+
+#[test]
+fn clicks_off_the_board_do_nothing() {
+    let mut s = session();
+    let layout = layout(&s);
+    for at in [
+        (1.0, 479.0),
+        (-50.0, -50.0),
+        (639.0, 300.0),
+        (f32::NAN, 3.0),
+    ] {
+        let pressed = MouseEvent::Pressed {
+            button: MouseButton::Left,
+            at,
+        };
+        assert!(!s.pointer(pressed, &layout, false, 0), "{at:?}");
+    }
+    assert_eq!(s.game().moves_made(), 0);
+}
+
+#[test]
+fn headings_pick_the_nearest_direction_of_the_topology() {
+    let name = |id: &str, degrees: u16| {
+        let s = session_in(id, None);
+        let topology = s.game().board().grid().topology();
+        s.direction_toward(Heading(degrees))
+            .map(|dir| topology.direction(dir).name)
+    };
+    assert_eq!(name(PUZZLE, 0), Some("N"));
+    assert_eq!(name(PUZZLE, 315), None, "no diagonals on a square board");
+    assert_eq!(name("octo:5x5:kruskal:easy#7", 315), Some("NW"));
+    assert_eq!(name("hex:6x6:kruskal:easy#7", 90), Some("E"));
+    assert_eq!(name("hex:6x6:kruskal:easy#7", 0), Some("NE"));
+}
+
+#[test]
+fn the_arrows_move_the_station_only_along_a_wire() {
+    let mut s = session();
+    let mut moved = 0;
+    for degrees in [0, 90, 180, 270] {
+        let from = s.game().state().station;
+        if s.apply(Action::Arrow(Heading(degrees)), 0) {
+            moved += 1;
+            assert_ne!(s.game().state().station, from);
+        } else {
+            assert_eq!(s.game().state().station, from);
+        }
+    }
+    assert_eq!(s.game().moves_made(), moved);
+}
+
+#[test]
+fn tab_gives_the_arrows_to_a_cursor_that_turns_and_locks() {
+    let mut s = session();
+    assert!(s.apply(Action::SwitchArrows, 0));
+    assert_eq!(s.ui().cursor, Some(0), "the cursor starts on the station");
+    assert!(s.apply(Action::Arrow(Heading(90)), 0));
+    assert!(s.apply(Action::Arrow(Heading(180)), 0));
+    assert_eq!(s.ui().cursor, Some(6));
+    assert!(!s.apply(Action::Arrow(Heading(270)), 0) || s.ui().cursor == Some(5));
+    let before = tiles(&s);
+    let cursor = s.ui().cursor.expect("cursor");
+    assert!(s.apply(Action::TurnCursor { clockwise: true }, 0));
+    assert_ne!(tiles(&s)[cursor], before[cursor]);
+    assert!(s.apply(Action::LockCursor, 0));
+    assert!(s.game().state().locked[cursor]);
+    assert!(s.apply(Action::SwitchArrows, 0));
+    assert_eq!(
+        s.ui().cursor,
+        None,
+        "no cursor shown while the arrows move the station"
+    );
+}
+
+#[test]
+fn the_cursor_stops_at_the_edge() {
+    let mut s = session();
+    s.apply(Action::SwitchArrows, 0);
+    assert!(!s.apply(Action::Arrow(Heading(0)), 0));
+    assert!(!s.apply(Action::Arrow(Heading(270)), 0));
+    assert_eq!(s.ui().cursor, Some(0));
+}
+
+/// Turn every tile to the generator's solution, by clicks.
+fn solve_by_clicks(s: &mut Session) {
+    let topology = s.game().board().grid().topology();
+    let solution = s.game().facts().solution.clone().expect("a solution");
+    for (tile, to) in solution.into_iter().enumerate() {
+        let now = s.game().board().tiles()[tile];
+        let steps = now.steps_to(topology, to).expect("same shape");
+        for _ in 0..steps {
+            click(s, MouseButton::Left, tile, false);
+        }
+    }
+}
+
+#[test]
+fn a_win_is_celebrated_and_recorded_once() {
+    let folder = scratch_folder("win");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    solve_by_clicks(&mut s);
+    assert!(s.game().is_solved());
+    assert!(
+        s.game().title().ends_with(" · solved"),
+        "{}",
+        s.game().title()
+    );
+    assert_eq!(s.animation(0).won_since_ms, Some(0));
+    let notices = s.take_notices();
+    assert!(
+        notices.iter().any(|n| n.contains("best result")),
+        "{notices:?}"
+    );
+    let scores = Store {
+        folder: folder.clone(),
+    }
+    .scores()
+    .expect("scores");
+    assert_eq!(scores.scores.len(), 1);
+    assert!(!s.apply(Action::Undo, CELEBRATION_MS) || !s.game().is_solved());
+    assert_eq!(s.animation(0).won_since_ms, None, "undone: no longer won");
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn esc_closes_the_help_first_then_autosaves_and_quits() {
+    let folder = scratch_folder("quit");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    click(&mut s, MouseButton::Left, 7, false);
+    s.apply(Action::Help, 0);
+    assert!(s.apply(Action::Quit, 0));
+    assert!(!s.wants_quit());
+    assert!(!s.apply(Action::Quit, 0));
+    assert!(s.wants_quit());
+    let saved = Store {
+        folder: folder.clone(),
+    }
+    .load_slot(lightemall_store::AUTOSAVE_SLOT)
+    .expect("readable")
+    .expect("autosaved");
+    let resumed = Game::from_save(&saved, Box::new(ManualClock::default())).expect("loads");
+    assert_eq!(resumed.board(), s.game().board());
+    assert_eq!(resumed.moves_made(), 1);
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn save_and_load_bring_the_game_back() {
+    let folder = scratch_folder("save");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    click(&mut s, MouseButton::Left, 2, false);
+    let saved_board = s.game().board().clone();
+    assert!(!s.apply(Action::Save, 0));
+    click(&mut s, MouseButton::Left, 4, false);
+    assert!(s.apply(Action::Load, 0));
+    assert_eq!(s.game().board(), &saved_board);
+    assert!(s.take_notices().iter().any(|n| n.contains("loaded")));
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn without_a_store_saving_says_so_and_changes_nothing() {
+    let mut s = session();
+    assert!(!s.apply(Action::Save, 0));
+    assert!(!s.apply(Action::Load, 0));
+    let notices = s.take_notices();
+    assert_eq!(notices.len(), 2);
+    assert!(
+        notices.iter().all(|n| n.contains("no folder")),
+        "{notices:?}"
+    );
+}
+
+#[test]
+fn panel_buttons_start_new_games() {
+    let mut s = session();
+    let layout = layout(&s);
+    let (_, rect) = layout
+        .buttons()
+        .into_iter()
+        .find(|(b, _)| *b == Button::Hard)
+        .expect("a Hard button");
+    let at = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
+    let press = MouseEvent::Pressed {
+        button: MouseButton::Left,
+        at,
+    };
+    assert!(s.pointer(press, &layout, false, 0));
+    assert_eq!(s.ui().pressed, Some(Button::Hard));
+    let release = MouseEvent::Released {
+        button: MouseButton::Left,
+        at,
+        dragged: false,
+    };
+    assert!(s.pointer(release, &layout, false, 0));
+    let params = s.game().origin().params.expect("seeded");
+    assert_eq!(params.difficulty, Difficulty::Hard);
+    assert_eq!(params.seed, 100);
+    assert_eq!(s.ui().pressed, None);
+    s.apply(Action::Press(Button::Size), 0);
+    assert_eq!(s.game().board().grid().width(), 7);
+    s.apply(Action::OctoMode, 0);
+    assert_eq!(s.game().board().grid().topology(), Topology::Octo);
+}
+
+#[test]
+fn pause_refuses_moves_until_resumed() {
+    let mut s = session();
+    assert!(s.apply(Action::Pause, 0));
+    assert!(s.game().is_paused());
+    assert!(!click(&mut s, MouseButton::Left, 6, false));
+    assert!(s.apply(Action::Pause, 0));
+    assert!(click(&mut s, MouseButton::Left, 6, false));
+}
+
+#[test]
+fn toggles_theme_radius_fog_and_jumble() {
+    let mut s = session();
+    let theme = s.ui().theme;
+    assert!(s.apply(Action::Theme, 0));
+    assert_ne!(s.ui().theme, theme);
+    assert!(s.apply(Action::Radius, 0));
+    assert!(s.game().radius().is_some());
+    assert!(s.apply(Action::Fog, 0));
+    assert!(s.game().state().fog_on);
+    assert!(s.apply(Action::Jumble, 0));
+    assert_eq!(s.game().moves_made(), 1);
+    assert!(s.apply(Action::Undo, 0));
+    assert!(s.apply(Action::Redo, 0));
+}

@@ -1,0 +1,205 @@
+//! The minifb window and its loop: read input once per update, turn it
+//! into actions, paint a frame only when something changed, and sleep in
+//! between. Idle, the loop only polls the X server every [`POLL`]; the
+//! clock's second and running animations are the only reasons to paint
+//! without input.
+
+use crate::action::Action;
+use crate::frame::{self, Derived};
+use crate::input::{MouseEdges, MouseLevels};
+use crate::keys::{Modifiers, action_of};
+use crate::paint::Painter;
+use crate::session::Session;
+use lightemall_view::Layout;
+use minifb::{Key, KeyRepeat, MouseMode, ScaleMode, Window, WindowOptions};
+use std::time::{Duration, Instant};
+
+/// How often input is polled when nothing moves: short enough that a
+/// click held for a few tens of milliseconds is never missed.
+const POLL: Duration = Duration::from_millis(12);
+/// The pace of animation frames.
+const FRAME: Duration = Duration::from_millis(16);
+/// The largest window opened at start (it can be resized later).
+const START_MAX: (u32, u32) = (1280, 960);
+/// The tile size a new window aims for.
+const START_CELL: f32 = 56.0;
+
+/// The loop's state besides the session.
+struct Screen {
+    window: Window,
+    painter: Painter,
+    derived: Derived,
+    mouse: MouseEdges,
+    started: Instant,
+    size: (u32, u32),
+    title: String,
+    shown_second: Option<u64>,
+    /// A frame was painted and waits for the next update to be shown.
+    painted: bool,
+}
+
+/// Open the window and play until the player leaves.
+pub fn run(mut session: Session) -> Result<(), String> {
+    let mut screen = Screen::open(&session)?;
+    loop {
+        screen.update();
+        let changed = screen.handle_input(&mut session);
+        for notice in session.take_notices() {
+            eprintln!("lightemall: {notice}");
+        }
+        if !screen.window.is_open() {
+            session.close();
+        }
+        if session.wants_quit() {
+            return Ok(());
+        }
+        screen.set_title(&session);
+        let animating = screen.draw_if_needed(&session, changed)?;
+        if !changed {
+            std::thread::sleep(if animating { FRAME } else { POLL });
+        }
+    }
+}
+
+fn start_size(session: &Session) -> (u32, u32) {
+    let layout = Layout::with_cell(session.game().board().grid(), START_CELL, true);
+    (
+        layout.width.min(START_MAX.0),
+        layout.height.min(START_MAX.1),
+    )
+}
+
+impl Screen {
+    fn open(session: &Session) -> Result<Screen, String> {
+        let (width, height) = start_size(session);
+        let options = WindowOptions {
+            resize: true,
+            scale_mode: ScaleMode::UpperLeft,
+            ..WindowOptions::default()
+        };
+        let title = session.game().title();
+        let mut window = Window::new(&title, width as usize, height as usize, options)
+            .map_err(|e| format!("cannot open the game window: {e}; `lightemall render` draws puzzles without one"))?;
+        // The loop sleeps itself, only when there is nothing to do.
+        window.set_target_fps(0);
+        window.set_key_repeat_delay(0.35);
+        window.set_key_repeat_rate(0.08);
+        Ok(Screen {
+            window,
+            painter: Painter::default(),
+            derived: Derived::default(),
+            mouse: MouseEdges::default(),
+            started: Instant::now(),
+            size: (0, 0),
+            title,
+            shown_second: None,
+            painted: false,
+        })
+    }
+
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// One minifb update: show the frame painted last, if any, and read
+    /// the input that arrived. Exactly one update per turn of the loop, so
+    /// no key press is read twice or lost.
+    fn update(&mut self) {
+        if self.painted {
+            let (w, h) = self.size;
+            let buffer = self.painter.buffer();
+            if self
+                .window
+                .update_with_buffer(buffer, w as usize, h as usize)
+                .is_err()
+            {
+                self.window.update();
+            }
+            self.painted = false;
+        } else {
+            self.window.update();
+        }
+    }
+
+    fn layout(&self, session: &Session) -> Layout {
+        let (w, h) = self.window.get_size();
+        frame::layout_for(session, w as u32, h as u32)
+    }
+
+    fn modifiers(&self) -> Modifiers {
+        let down = |keys: [Key; 2]| keys.iter().any(|&k| self.window.is_key_down(k));
+        Modifiers {
+            shift: down([Key::LeftShift, Key::RightShift]),
+            ctrl: down([Key::LeftCtrl, Key::RightCtrl]),
+        }
+    }
+
+    /// Keys, then the mouse, then the wheel; `true` if the screen must change.
+    fn handle_input(&mut self, session: &mut Session) -> bool {
+        let now = self.now_ms();
+        let mods = self.modifiers();
+        let fresh = self.window.get_keys_pressed(KeyRepeat::No);
+        let mut changed = false;
+        for key in self.window.get_keys_pressed(KeyRepeat::Yes) {
+            let Some(action) = action_of(key, mods) else {
+                continue;
+            };
+            if fresh.contains(&key) || action.repeats() {
+                changed |= session.apply(action, now);
+            }
+        }
+        let layout = self.layout(session);
+        for event in self.mouse.update(self.mouse_levels()) {
+            changed |= session.pointer(event, &layout, mods.shift, now);
+        }
+        if let Some((_, dy)) = self.window.get_scroll_wheel() {
+            if dy != 0.0 {
+                changed |= session.apply(Action::Zoom(dy.signum() as i32), now);
+            }
+        }
+        changed
+    }
+
+    fn mouse_levels(&self) -> MouseLevels {
+        MouseLevels {
+            at: self.window.get_mouse_pos(MouseMode::Discard),
+            left: self.window.get_mouse_down(minifb::MouseButton::Left),
+            middle: self.window.get_mouse_down(minifb::MouseButton::Middle),
+            right: self.window.get_mouse_down(minifb::MouseButton::Right),
+        }
+    }
+
+    fn set_title(&mut self, session: &Session) {
+        let title = session.game().title();
+        if title != self.title {
+            self.window.set_title(&title);
+            self.title = title;
+        }
+    }
+
+    /// Paint a frame if the input changed something, the window was
+    /// resized, the clock's second turned or an animation runs. Returns
+    /// whether an animation runs.
+    fn draw_if_needed(&mut self, session: &Session, changed: bool) -> Result<bool, String> {
+        let (w, h) = self.window.get_size();
+        let size = (w as u32, h as u32);
+        let second = session.game().elapsed().as_secs();
+        let ticked = self.shown_second != Some(second);
+        let resized = size != self.size;
+        let now = self.now_ms();
+        self.derived.refresh(session);
+        let animating = frame::animating(session, &self.derived, now);
+        if !(changed || ticked || resized || animating) {
+            return Ok(false);
+        }
+        self.size = size;
+        self.shown_second = Some(second);
+        if size.0 > 0 && size.1 > 0 {
+            let layout = frame::layout_for(session, size.0, size.1);
+            let scene = frame::scene(session, &self.derived, &layout, now);
+            self.painter.paint(&scene)?;
+            self.painted = true;
+        }
+        Ok(animating)
+    }
+}
