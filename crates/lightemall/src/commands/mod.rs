@@ -1,4 +1,6 @@
 //! One module per subcommand.
 
 pub mod generate;
+pub mod render;
+pub mod render_steps;
 pub mod solve;
