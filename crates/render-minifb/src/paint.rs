@@ -1,11 +1,13 @@
 //! Pixels for the window: a Scene painted by the rasterizer, converted to
 //! the `0RGB` words minifb shows.
 
+use lightemall_render_png::Rasterizer;
 use lightemall_view::Scene;
 
-/// Paints scenes into a buffer of `0RGB` words.
+/// Paints scenes with the rasterizer into a buffer of `0RGB` words.
 #[derive(Debug, Default)]
 pub struct Painter {
+    rasterizer: Rasterizer,
     buffer: Vec<u32>,
 }
 
@@ -17,11 +19,11 @@ impl Painter {
 
     /// Paint `scene`; the buffer holds `scene.width * scene.height` words.
     pub fn paint(&mut self, scene: &Scene) -> Result<&[u32], String> {
-        let pixels = scene.width as usize * scene.height as usize;
-        let bg = scene.background;
-        let word = u32::from(bg.r) << 16 | u32::from(bg.g) << 8 | u32::from(bg.b);
-        self.buffer.clear();
-        self.buffer.resize(pixels, word);
+        let pixmap = self
+            .rasterizer
+            .paint(scene)
+            .map_err(|e| format!("cannot paint the frame: {e}"))?;
+        to_0rgb(pixmap.data(), &mut self.buffer);
         Ok(&self.buffer)
     }
 }

@@ -167,11 +167,22 @@ impl Ctx<'_, '_> {
 
     fn cell(&self, scene: &mut Scene, index: usize, fill: Color) {
         let gap = (self.layout.cell * 0.035).clamp(0.5, 2.0);
-        scene.push(Shape::Polygon {
-            points: self.layout.outline(index, gap),
-            fill: Some(fill),
-            stroke: None,
-        });
+        let points = self.layout.outline(index, gap);
+        // Square cells as whole-pixel rectangles: crisp, and the fast path.
+        let shape = match crate::layout::square_cell(&points) {
+            Some(rect) => Shape::Rect {
+                rect,
+                radius: 0.0,
+                fill: Some(fill),
+                stroke: None,
+            },
+            None => Shape::Polygon {
+                points,
+                fill: Some(fill),
+                stroke: None,
+            },
+        };
+        scene.push(shape);
     }
 
     /// The ends of each wire of a tile, from its centre.

@@ -259,6 +259,18 @@ impl Layout {
     }
 }
 
+/// The whole-pixel rectangle of a square cell's outline (from
+/// [`Layout::outline`]), or `None` for a hexagon.
+pub fn square_cell(outline: &[Point]) -> Option<Rect> {
+    match outline {
+        [a, _, c, _] => {
+            let (x0, y0) = (a.x.round(), a.y.round());
+            Some(Rect::new(x0, y0, c.x.round() - x0, c.y.round() - y0))
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

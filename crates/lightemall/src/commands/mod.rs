@@ -2,5 +2,7 @@
 
 pub mod generate;
 pub mod play;
+pub mod render;
+pub mod render_steps;
 pub mod replay;
 pub mod solve;
