@@ -1,7 +1,11 @@
 //! Project tasks, run as `cargo xtask <task>`:
 //!
-//! - `ci`: everything CI checks: formatting, clippy with warnings denied, and
-//!   every test (snapshots are never written: `INSTA_UPDATE=no`).
+//! - `ci`: everything CI checks: formatting, clippy with warnings denied,
+//!   every test (snapshots are never written: `INSTA_UPDATE=no`), then the
+//!   end-to-end window tests.
+//! - `e2e`: the end-to-end window tests: the real game under Xvfb, driven
+//!   by xdotool (`crates/lightemall/tests/window_e2e.rs`). They skip with a
+//!   message where Xvfb, xdotool or ImageMagick is missing, except under CI.
 //! - `bench [ARGS]`: the criterion benchmarks (`cargo bench --workspace`).
 //!
 //! Kept free of dependencies so it compiles in seconds.
@@ -12,9 +16,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
+        Some("e2e") => e2e(),
         Some("bench") => bench(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <ci | bench [ARGS]>");
+            eprintln!("usage: cargo xtask <ci | e2e | bench [ARGS]>");
             return ExitCode::from(2);
         }
     };
@@ -38,7 +43,23 @@ fn ci() -> Result<(), String> {
         "-D",
         "warnings",
     ])?;
-    cargo(&["test", "--workspace", "--locked"])
+    cargo(&["test", "--workspace", "--locked"])?;
+    e2e()
+}
+
+/// The window tests run only when `LIGHTEMALL_E2E` is set, so a plain
+/// `cargo test` does not open windows.
+fn e2e() -> Result<(), String> {
+    let args = [
+        "test",
+        "--package",
+        "lightemall",
+        "--test",
+        "window_e2e",
+        "--locked",
+    ];
+    eprintln!("$ LIGHTEMALL_E2E=1 cargo {}", args.join(" "));
+    run_cargo(&args, &[("LIGHTEMALL_E2E", "1")])
 }
 
 fn bench(extra: &[String]) -> Result<(), String> {
@@ -51,11 +72,16 @@ fn bench(extra: &[String]) -> Result<(), String> {
 }
 
 fn cargo(args: &[&str]) -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     eprintln!("$ cargo {}", args.join(" "));
+    run_cargo(args, &[])
+}
+
+fn run_cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let status = Command::new(cargo)
         .args(args)
         .env("INSTA_UPDATE", "no")
+        .envs(envs.iter().copied())
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if status.success() {

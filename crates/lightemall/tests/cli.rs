@@ -85,6 +85,20 @@ fn playing_without_a_display_says_what_to_do_instead() {
         assert!(stderr.contains("lightemall render"), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
+    // A display that cannot be reached is the same: one line, exit code 2.
+    let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(["play", "--size", "4x4"])
+        .env("DISPLAY", ":9999")
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("lightemall-cli-no-display"),
+        )
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("lightemall render"), "{stderr}");
 }
 
 #[test]

@@ -36,6 +36,9 @@ struct Screen {
     shown_second: Option<u64>,
     /// A frame was painted and waits for the next update to be shown.
     painted: bool,
+    /// Whether the last frame painted was mid-animation: the frame after
+    /// an animation ends must still be painted, at rest.
+    animating: bool,
 }
 
 /// Open the window and play until the player leaves.
@@ -94,6 +97,7 @@ impl Screen {
             title,
             shown_second: None,
             painted: false,
+            animating: false,
         })
     }
 
@@ -178,8 +182,8 @@ impl Screen {
     }
 
     /// Paint a frame if the input changed something, the window was
-    /// resized, the clock's second turned or an animation runs. Returns
-    /// whether an animation runs.
+    /// resized, the clock's second turned, an animation runs or has just
+    /// ended. Returns whether an animation runs.
     fn draw_if_needed(&mut self, session: &Session, changed: bool) -> Result<bool, String> {
         let (w, h) = self.window.get_size();
         let size = (w as u32, h as u32);
@@ -189,7 +193,8 @@ impl Screen {
         let now = self.now_ms();
         self.derived.refresh(session);
         let animating = frame::animating(session, &self.derived, now);
-        if !(changed || ticked || resized || animating) {
+        let came_to_rest = std::mem::replace(&mut self.animating, animating) && !animating;
+        if !(changed || ticked || resized || animating || came_to_rest) {
             return Ok(false);
         }
         self.size = size;

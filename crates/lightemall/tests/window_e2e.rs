@@ -1,0 +1,269 @@
+//! End-to-end tests of the game window: the real binary on a virtual X
+//! display, clicked and typed at with xdotool as a person would, its title
+//! read and its pixels screenshotted. See `e2e/mod.rs` for when they run.
+
+mod e2e;
+
+use e2e::{App, Display, data_home, enabled, shots_folder};
+use lightemall_gen::Params;
+use lightemall_model::{Grid, Tile};
+use lightemall_view::{Button, Layout, Point};
+use std::process::Command;
+use std::time::Duration;
+
+const PUZZLE: &str = "square:5x5:kruskal:easy#7";
+
+fn grid_of(id: &str) -> Grid {
+    id.parse::<Params>().expect("a seeded ID").grid
+}
+
+/// The layout the window uses at its current size.
+fn layout(app: &App<'_>, id: &str) -> Layout {
+    let (w, h) = app.size();
+    Layout::fit(&grid_of(id), w, h, true)
+}
+
+fn centre(app: &App<'_>, id: &str, tile: usize) -> Point {
+    layout(app, id).centre(tile)
+}
+
+fn moves_in(title: &str) -> Option<u64> {
+    title
+        .split(" · moves ")
+        .nth(1)?
+        .split(' ')
+        .next()?
+        .parse()
+        .ok()
+}
+
+fn wait_moves(app: &App<'_>, moves: u64) -> String {
+    app.wait_title(&format!("moves {moves}"), |t| moves_in(t) == Some(moves))
+}
+
+#[test]
+fn clicks_turn_the_tile_under_the_pointer_and_count_moves() {
+    if !enabled("clicks_turn_the_tile_under_the_pointer_and_count_moves") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("clicks"), &["play", PUZZLE]);
+    let title = app.title();
+    assert_eq!(title, "LightEmAll · 5x5 easy · moves 0 · 0:00");
+    let before = app.settled_screenshot();
+    before.save(&shots_folder().join("start.png"));
+    let (tile, other) = (12, 0);
+    let at = centre(&app, PUZZLE, tile);
+    let half = layout(&app, PUZZLE).cell / 2.0 - 2.0;
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
+    let turned = app.settled_screenshot();
+    turned.save(&shots_folder().join("one-click.png"));
+    assert!(
+        turned.differences_around(&before, at.x, at.y, half) > 20,
+        "the clicked tile looks different"
+    );
+    let far = centre(&app, PUZZLE, other);
+    let far_changes = turned.differences_around(&before, far.x, far.y, half);
+    // The far tile may only light up or go dark, not turn: few pixels change.
+    assert!(far_changes < turned.differences_around(&before, at.x, at.y, half));
+    app.click(3, at.x, at.y);
+    wait_moves(&app, 2);
+    let back = app.settled_screenshot();
+    assert_eq!(
+        back.differences_around(&before, at.x, at.y, half),
+        0,
+        "turned back, the tile looks as it did"
+    );
+    app.click(1, 2.0, app.size().1 as f32 - 2.0);
+    app.key("u");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        moves_in(&app.title()),
+        Some(2),
+        "a click off the board is no move; undo counts none"
+    );
+}
+
+/// Clockwise steps to turn each tile from `gen --json`'s scramble to its solution.
+fn solution_steps(id: &str) -> Vec<u32> {
+    let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(["gen", id, "--json"])
+        .output()
+        .expect("gen runs");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let masks = |key: &str| -> Vec<u8> {
+        json[key]
+            .as_array()
+            .expect("an array of masks")
+            .iter()
+            .map(|v| v.as_u64().expect("a mask") as u8)
+            .collect()
+    };
+    let topology = grid_of(id).topology();
+    masks("tiles")
+        .into_iter()
+        .zip(masks("solution"))
+        .map(|(from, to)| Tile(from).steps_to(topology, Tile(to)).expect("same shape"))
+        .collect()
+}
+
+#[test]
+fn a_scripted_solve_by_clicks_ends_solved() {
+    if !enabled("a_scripted_solve_by_clicks_ends_solved") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("solve"), &["play", PUZZLE]);
+    let layout = layout(&app, PUZZLE);
+    let mut moves = 0;
+    for (tile, steps) in solution_steps(PUZZLE).into_iter().enumerate() {
+        let at = layout.centre(tile);
+        // Three quarter turns clockwise are one anticlockwise.
+        let clicks = if steps == 3 {
+            vec![3]
+        } else {
+            vec![1; steps as usize]
+        };
+        for button in clicks {
+            app.click(button, at.x, at.y);
+            moves += 1;
+            wait_moves(&app, moves);
+        }
+    }
+    let title = app.wait_title("solved", |t| t.ends_with(" · solved"));
+    assert!(title.starts_with(&format!("LightEmAll · 5x5 easy · moves {moves} · ")));
+    app.settled_screenshot()
+        .save(&shots_folder().join("solved.png"));
+}
+
+#[test]
+fn an_idle_window_uses_almost_no_cpu() {
+    if !enabled("an_idle_window_uses_almost_no_cpu") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("idle"), &["play", PUZZLE]);
+    app.settled_screenshot();
+    let window = Duration::from_secs(3);
+    let before = app.cpu_ticks();
+    std::thread::sleep(window);
+    let used = app.cpu_ticks() - before;
+    // Clock ticks are 1/100 s: 3 ticks in 3 s is 1 % of one core.
+    eprintln!("idle: {used} ticks of CPU in {window:?}");
+    assert!(
+        used <= 3,
+        "idle for {window:?}, the game used {used} ticks of CPU"
+    );
+}
+
+#[test]
+fn esc_autosaves_and_resume_continues() {
+    if !enabled("esc_autosaves_and_resume_continues") {
+        return;
+    }
+    let display = Display::start();
+    let home = data_home("resume");
+    let mut app = App::start(&display, &home, &["play", PUZZLE]);
+    let at = centre(&app, PUZZLE, 7);
+    app.click(1, at.x, at.y);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 2);
+    let board = app.settled_screenshot();
+    app.key("Escape");
+    assert_eq!(app.wait_exit(), Some(0));
+    assert!(home.join("lightemall/autosave.lightemall-save").is_file());
+    let resumed = App::start(&display, &home, &["play", "--resume"]);
+    let title = wait_moves(&resumed, 2);
+    assert!(
+        title.starts_with("LightEmAll · 5x5 easy · moves 2 · "),
+        "{title}"
+    );
+    let again = resumed.settled_screenshot();
+    board.save(&shots_folder().join("before-esc.png"));
+    again.save(&shots_folder().join("resumed.png"));
+    let below_panel = layout(&resumed, PUZZLE).board.y as u32;
+    assert!(
+        again.same_below(&board, below_panel),
+        "the board is as it was left"
+    );
+}
+
+#[test]
+fn the_keyboard_plays_too() {
+    if !enabled("the_keyboard_plays_too") {
+        return;
+    }
+    let display = Display::start();
+    let mut app = App::start(&display, &data_home("keys"), &["play", PUZZLE]);
+    let before = app.settled_screenshot();
+    app.key("Tab");
+    app.key("Right");
+    app.key("space");
+    wait_moves(&app, 1);
+    app.key("BackSpace");
+    wait_moves(&app, 2);
+    app.key("x");
+    app.key("space");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        moves_in(&app.title()),
+        Some(2),
+        "a locked tile does not turn"
+    );
+    app.key("t");
+    let themed = app.settled_screenshot();
+    themed.save(&shots_folder().join("theme-circuit.png"));
+    assert!(themed.differences_around(&before, 320.0, 200.0, 100.0) > 1000);
+    app.key("question");
+    let help = app.settled_screenshot();
+    help.save(&shots_folder().join("help.png"));
+    let below_panel = layout(&app, PUZZLE).board.y as u32;
+    assert!(
+        !help.same_below(&themed, below_panel),
+        "the help covers the board"
+    );
+    app.key("Escape");
+    let closed = app.settled_screenshot();
+    assert!(
+        closed.same_below(&themed, below_panel),
+        "Esc closes the help first"
+    );
+    assert!(
+        app.child.try_wait().ok().flatten().is_none(),
+        "and does not quit"
+    );
+}
+
+#[test]
+fn the_window_resizes_and_stays_playable() {
+    if !enabled("the_window_resizes_and_stays_playable") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("resize"), &["play", PUZZLE]);
+    display
+        .xdotool(&["windowsize", "--sync", &app.window, "900", "800"])
+        .expect("the window resizes");
+    e2e::wait_for("the new size", || (app.size() == (900, 800)).then_some(()));
+    let shot = e2e::wait_for("a frame of the new size", || {
+        let shot = app.settled_screenshot();
+        (shot.width == 900 && shot.height == 800).then_some(shot)
+    });
+    shot.save(&shots_folder().join("resized.png"));
+    let layout = layout(&app, PUZZLE);
+    let board = layout.board;
+    let left = board.x;
+    let right = 900.0 - (board.x + board.w);
+    assert!((left - right).abs() <= 1.0, "the board is centred");
+    let at = layout.centre(24);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
+    let (_, easy) = layout
+        .buttons()
+        .into_iter()
+        .find(|(b, _)| *b == Button::Hard)
+        .expect("a Hard button");
+    app.click(1, easy.x + easy.w / 2.0, easy.y + easy.h / 2.0);
+    app.wait_title("a new hard game", |t| t.contains(" hard · moves 0 "));
+}
