@@ -3,25 +3,70 @@
 use crate::RenderError;
 use tiny_skia::Pixmap;
 
-/// The frame as PNG bytes (8-bit RGBA, fast compression: a frame of a
-/// large board encodes in milliseconds and stays small, as its colours are few).
+/// The frame as PNG bytes, fast compression: a frame of a large board
+/// encodes in milliseconds and stays small, as its colours are few. An
+/// opaque frame (every frame with an opaque background) is stored as RGB.
 pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let fast = png::Compression::Fastest;
+    match opaque_rgb(pixmap) {
+        Some(rgb) => encode(width, height, &rgb, png::ColorType::Rgb, fast),
+        None => encode(
+            width,
+            height,
+            &straight_rgba(pixmap),
+            png::ColorType::Rgba,
+            fast,
+        ),
+    }
+}
+
+/// The RGB bytes of a frame whose every pixel is opaque, else `None`.
+fn opaque_rgb(pixmap: &Pixmap) -> Option<Vec<u8>> {
+    let data = pixmap.data();
+    let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
+    for px in data.chunks_exact(4) {
+        if px[3] != 255 {
+            return None;
+        }
+        rgb.extend_from_slice(&px[..3]);
+    }
+    Some(rgb)
+}
+
+/// Straight RGBA pixels as PNG bytes compressed hard, for images kept in a
+/// repository (snapshots, docs): slower, about half the size.
+pub fn encode_png_compact(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, RenderError> {
+    encode(
+        width,
+        height,
+        rgba,
+        png::ColorType::Rgba,
+        png::Compression::High,
+    )
+}
+
+fn encode(
+    width: u32,
+    height: u32,
+    pixels: &[u8],
+    color: png::ColorType,
+    compression: png::Compression,
+) -> Result<Vec<u8>, RenderError> {
     let error = |e: png::EncodingError| RenderError::Encode(e.to_string());
     let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Rgba);
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(color);
     encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fastest);
+    encoder.set_compression(compression);
     let mut writer = encoder.write_header().map_err(error)?;
-    writer
-        .write_image_data(&straight_rgba(pixmap))
-        .map_err(error)?;
+    writer.write_image_data(pixels).map_err(error)?;
     writer.finish().map_err(error)?;
     Ok(bytes)
 }
 
-/// Decode PNG bytes into straight RGBA: width, height and pixels (tests and
-/// tools compare images by their pixels, not their bytes).
+/// Decode 8-bit RGB or RGBA PNG bytes into straight RGBA: width, height and
+/// pixels (tests and tools compare images by their pixels, not their bytes).
 pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), RenderError> {
     let error = |e: png::DecodingError| RenderError::Encode(e.to_string());
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
@@ -33,6 +78,13 @@ pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), RenderError> {
     let mut buffer = vec![0; size];
     let info = reader.next_frame(&mut buffer).map_err(error)?;
     buffer.truncate(info.buffer_size());
+    if info.color_type == png::ColorType::Rgb && info.bit_depth == png::BitDepth::Eight {
+        let rgba = buffer
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect();
+        return Ok((info.width, info.height, rgba));
+    }
     if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
         let found = format!("{:?} {:?}", info.color_type, info.bit_depth);
         return Err(RenderError::Encode(format!(

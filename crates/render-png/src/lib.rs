@@ -12,7 +12,7 @@ mod raster;
 mod sprites;
 mod text;
 
-pub use encode::{GifWriter, decode_png, encode_png, straight_rgba};
+pub use encode::{GifWriter, decode_png, encode_png, encode_png_compact, straight_rgba};
 pub use raster::{MAX_PIXELS, Rasterizer, check_size};
 
 use lightemall_view::Scene;

@@ -8,7 +8,7 @@
 use lightemall_gen::{Difficulty, Generator, Params, generate};
 use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::Power;
-use lightemall_render_png::{Rasterizer, decode_png, straight_rgba};
+use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
 use lightemall_view::{
     Animation, Button, Color, FrameInput, Highlights, Layout, PanelInfo, Point, Theme, UiState,
     error_marks, scene_of,
@@ -132,15 +132,7 @@ fn paint_unchecked(input: &FrameInput<'_>, layout: &Layout) -> Image {
 
 /// PNG bytes, compressed hard: snapshots live in the repository.
 fn small_png(image: &Image) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, image.width, image.height);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::High);
-    let mut writer = encoder.write_header().expect("PNG header");
-    writer.write_image_data(&image.rgba).expect("PNG data");
-    writer.finish().expect("PNG end");
-    bytes
+    encode_png_compact(image.width, image.height, &image.rgba).expect("encodes")
 }
 
 fn check_image(name: &str, image: &Image) {

@@ -136,8 +136,19 @@ impl Ctx<'_, '_> {
     }
 
     fn wire_width(&self, powered: bool) -> f32 {
-        let k = if powered { 0.16 } else { 0.11 };
-        (self.layout.cell * k).max(1.0)
+        self.snapped_width(if powered { 0.16 } else { 0.11 })
+    }
+
+    /// `k` of a tile's width. On tiles of 12 pixels or more, an even number
+    /// of pixels: wires centred on whole pixels then have whole-pixel edges,
+    /// crisp (and the renderer's fast path).
+    fn snapped_width(&self, k: f32) -> f32 {
+        let w = self.layout.cell * k;
+        if self.layout.cell >= 12.0 {
+            (2.0 * (w / 2.0).round()).max(2.0)
+        } else {
+            w.max(1.0)
+        }
     }
 
     fn backdrop(&self, scene: &mut Scene) {
@@ -206,7 +217,7 @@ impl Ctx<'_, '_> {
                 .cell_lit
                 .mix(p.glow.with_alpha(255), f32::from(p.glow.a) / 255.0);
             for look in looks.iter().filter(|l| l.power.is_some()) {
-                let width = self.wire_width(true) * 2.4;
+                let width = self.snapped_width(0.16 * 2.4);
                 self.strokes(scene, look, Stroke { color: glow, width });
             }
         }
@@ -227,14 +238,23 @@ impl Ctx<'_, '_> {
     /// The wires of a tile as one shape.
     fn strokes(&self, scene: &mut Scene, look: &Look, stroke: Stroke) {
         let ends = self.wire_ends(look);
+        let c = look.centre;
+        // One wire ends under a lamp or the star; two in a line need no joint.
+        let bends = match ends.as_slice() {
+            [a, b] => (a.x + b.x - 2.0 * c.x).abs() > 0.01 || (a.y + b.y - 2.0 * c.y).abs() > 0.01,
+            ends => ends.len() > 2,
+        };
         if ends.is_empty() {
             return;
         }
         scene.push(Shape::Spokes {
-            centre: look.centre,
+            centre: c,
             ends,
             stroke,
         });
+        if !bends {
+            return;
+        }
         // A round joint where wires meet (colours are opaque: no double blend).
         scene.push(Shape::Circle {
             centre: look.centre,

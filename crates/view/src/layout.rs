@@ -146,9 +146,10 @@ impl Layout {
                 self.board.y + s + self.row_pitch * y,
             )
         } else {
+            // Whole-pixel centres keep even-width wires crisp on odd cells too.
             Point::new(
-                self.board.x + self.cell * (x + 0.5),
-                self.board.y + self.cell * (y + 0.5),
+                self.board.x + (self.cell * (x + 0.5)).floor(),
+                self.board.y + (self.cell * (y + 0.5)).floor(),
             )
         }
     }
