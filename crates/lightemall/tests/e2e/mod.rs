@@ -88,7 +88,17 @@ impl Display {
     fn try_start(number: u32) -> Option<Display> {
         let name = format!(":{number}");
         let server = Command::new("Xvfb")
-            .args([&name, "-screen", "0", "1920x1200x24", "-nolisten", "tcp"])
+            // -noreset: the server must not reset when a game exits and the
+            // next is about to connect.
+            .args([
+                &name,
+                "-screen",
+                "0",
+                "1920x1200x24",
+                "-nolisten",
+                "tcp",
+                "-noreset",
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -147,7 +157,7 @@ pub fn data_home(test: &str) -> PathBuf {
 impl<'d> App<'d> {
     /// Start `lightemall` with `args` and wait for its window.
     pub fn start(display: &'d Display, data_home: &Path, args: &[&str]) -> App<'d> {
-        let child = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lightemall"))
             .args(args)
             .env("DISPLAY", &display.name)
             .env("XDG_DATA_HOME", data_home)
@@ -156,6 +166,9 @@ impl<'d> App<'d> {
             .spawn()
             .expect("the binary starts");
         let window = wait_for("the game window", || {
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("the game exited before showing a window ({status})");
+            }
             let found = display.xdotool(&["search", "--name", "^LightEmAll"])?;
             found.lines().next().map(str::to_string)
         });
