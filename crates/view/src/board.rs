@@ -56,7 +56,9 @@ pub fn draw(scene: &mut Scene, layout: &Layout, input: &FrameInput<'_>, palette:
         far,
     };
     let mut hidden = Vec::new();
+    // Tiles off the output (a zoomed board) are left out of the Scene.
     let looks: Vec<Look> = (0..tiles_in(input, layout))
+        .filter(|&i| layout.is_visible(i))
         .filter(|&i| {
             let seen = !input.fog || layout.in_sight(i, input.station, FOG_RADIUS);
             if !seen {

@@ -219,7 +219,36 @@ impl Layout {
         if let Some((button, _)) = self.buttons().into_iter().find(|(_, r)| r.contains(p)) {
             return Some(Hit::Button(button));
         }
+        // A zoomed board may reach under the panel, which covers it.
+        if self.panel.is_some_and(|panel| panel.contains(p)) {
+            return None;
+        }
         self.tile_at(p).map(Hit::Tile)
+    }
+
+    /// A window's layout with tiles `cell` pixels wide (zoomed in or out
+    /// of [`Layout::fit`]), the board centred below the panel, then moved
+    /// by `pan` pixels, in whole pixels. The pan is cut so that the
+    /// board's centre stays in the window.
+    pub fn zoomed(grid: &Grid, width: u32, height: u32, cell: f32, pan: Point) -> Layout {
+        let (w, h) = (width as f32, height as f32);
+        let mut layout = Layout::place(grid, clamp_cell(cell.round()), w, h, true);
+        let finite = |v: f32| if v.is_finite() { v.round() } else { 0.0 };
+        let (bw, bh) = (layout.board.w, layout.board.h);
+        let centre_x = (layout.board.x + bw / 2.0 + finite(pan.x)).clamp(0.0, w);
+        let centre_y =
+            (layout.board.y + bh / 2.0 + finite(pan.y)).clamp(panel::HEIGHT, h.max(panel::HEIGHT));
+        layout.board.x = (centre_x - bw / 2.0).floor();
+        layout.board.y = (centre_y - bh / 2.0).floor();
+        layout
+    }
+
+    /// Whether any of tile `index` can show in the output (a zoomed board
+    /// reaches past the window's edges).
+    pub fn is_visible(&self, index: usize) -> bool {
+        let c = self.centre(index);
+        let r = self.cell;
+        c.x > -r && c.y > -r && c.x < self.width as f32 + r && c.y < self.height as f32 + r
     }
 
     /// The tile under `p`, if any.
@@ -345,6 +374,44 @@ mod tests {
             assert_eq!(a.cell, b.cell, "{topology}");
             assert_eq!(a.board, b.board, "{topology}");
         }
+    }
+
+    #[test]
+    fn a_zoomed_board_moves_with_the_pan_and_hides_under_the_panel() {
+        let g = grid(Topology::Square, 200, 200);
+        let fit = Layout::fit(&g, 800, 600, true);
+        let same = Layout::zoomed(&g, 800, 600, fit.cell, Point::new(0.0, 0.0));
+        assert_eq!(same.board, fit.board);
+        let zoomed = Layout::zoomed(&g, 800, 600, 40.0, Point::new(120.0, -30.0));
+        assert_eq!(zoomed.cell, 40.0);
+        let centred = Layout::zoomed(&g, 800, 600, 40.0, Point::new(0.0, 0.0));
+        assert_eq!(zoomed.board.x - centred.board.x, 120.0);
+        assert_eq!(zoomed.board.y - centred.board.y, -30.0);
+        // The board covers the whole window, but the panel keeps its clicks.
+        let (_, easy) = zoomed.buttons()[0];
+        assert_eq!(
+            zoomed.hit(easy.x + 2.0, easy.y + 2.0),
+            Some(Hit::Button(Button::Easy))
+        );
+        assert_eq!(zoomed.hit(400.0, 5.0), None);
+        assert!(matches!(zoomed.hit(400.0, 400.0), Some(Hit::Tile(_))));
+        let visible = (0..g.len()).filter(|&i| zoomed.is_visible(i)).count();
+        assert!(visible < 600, "{visible} tiles of 40 px fit in 800x600");
+        assert!((0..g.len()).all(|i| fit.is_visible(i)));
+    }
+
+    #[test]
+    fn the_pan_cannot_lose_the_board() {
+        let g = grid(Topology::Hex, 10, 10);
+        let far = Layout::zoomed(&g, 800, 600, 30.0, Point::new(1e9, -1e9));
+        let centre = far.board.centre();
+        assert!((0.0..=800.0).contains(&centre.x), "{centre:?}");
+        assert!(
+            (panel::HEIGHT - 1.0..=600.0).contains(&centre.y),
+            "{centre:?}"
+        );
+        let nan = Layout::zoomed(&g, 800, 600, f32::NAN, Point::new(f32::NAN, 0.0));
+        assert_eq!(nan.cell, MIN_CELL);
     }
 
     #[test]

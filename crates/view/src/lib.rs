@@ -28,15 +28,24 @@ pub use scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
 pub use theme::{Palette, Theme};
 
 /// The Scene of one frame: the panel (if the layout has one and the input
-/// gives its values), the board, the win banner while the celebration runs,
-/// and the help overlay if asked for.
+/// gives its values; on top of a zoomed board that reaches under it), the
+/// board, the win banner while the celebration runs, and the help overlay
+/// if asked for.
 pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
     let palette = input.ui.theme.palette();
     let mut scene = Scene::new(layout.width, layout.height, palette.background);
-    if let (Some(area), Some(info)) = (layout.panel, input.panel) {
+    let panel = layout.panel.zip(input.panel);
+    // A zoomed board may reach under the panel: then the panel goes on top.
+    let board_under_panel = layout
+        .panel
+        .is_some_and(|area| layout.board.y < area.y + area.h);
+    if let (Some((area, info)), false) = (panel, board_under_panel) {
         panel::draw(&mut scene, area, info, &input.ui, palette);
     }
     board::draw(&mut scene, layout, input, palette);
+    if let (Some((area, info)), true) = (panel, board_under_panel) {
+        panel::draw(&mut scene, area, info, &input.ui, palette);
+    }
     if animation::celebration_wave(&input.animation).is_some() {
         overlay::draw_win_banner(&mut scene, layout, palette);
     }
