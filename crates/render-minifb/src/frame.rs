@@ -3,11 +3,14 @@
 //! the Scene. Everything here is asked of the view; nothing is placed or
 //! drawn by this crate.
 
-use crate::session::Session;
+use crate::session::{Session, Viewport};
 use lightemall_engine::Game;
 use lightemall_view::{
-    FrameInput, Highlights, Layout, PanelInfo, Scene, error_marks, is_animating, scene_of,
+    FrameInput, Highlights, Layout, PanelInfo, Point, Scene, error_marks, is_animating, scene_of,
 };
+
+/// How much one zoom step (a wheel notch, + or -) enlarges the tiles.
+pub const ZOOM_STEP: f32 = 1.25;
 
 /// Per-tile data derived from the game, recomputed only when it changes.
 #[derive(Clone, Debug, Default)]
@@ -33,10 +36,18 @@ impl Derived {
     }
 }
 
-/// Where everything goes in a window of `width` x `height` pixels.
+/// Where everything goes in a window of `width` x `height` pixels: the
+/// board fitted, or zoomed and panned by the viewport.
 pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
     let grid = session.game().board().grid();
-    Layout::fit(grid, width, height, true)
+    let fit = Layout::fit(grid, width, height, true);
+    let viewport = session.viewport();
+    if viewport == Viewport::default() {
+        return fit;
+    }
+    let cell = fit.cell * ZOOM_STEP.powi(viewport.zoom);
+    let (x, y) = viewport.pan;
+    Layout::zoomed(grid, width, height, cell, Point::new(x, y))
 }
 
 /// The panel's values, as the player reads them.

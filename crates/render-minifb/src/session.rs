@@ -41,7 +41,7 @@ pub enum Arrows {
 /// pixels.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Viewport {
-    /// 0 fits the window; each step is a factor of 1.25.
+    /// 0 fits the window; each step is a factor of `frame::ZOOM_STEP`.
     pub zoom: i32,
     /// How far the board is moved from the centre.
     pub pan: (f32, f32),

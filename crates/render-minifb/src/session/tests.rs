@@ -320,3 +320,22 @@ fn toggles_theme_radius_fog_and_jumble() {
     assert!(s.apply(Action::Undo, 0));
     assert!(s.apply(Action::Redo, 0));
 }
+
+#[test]
+fn zoom_and_pan_change_the_viewport_and_zooming_home_centres_it() {
+    let mut s = session();
+    assert!(s.apply(Action::Zoom(1), 0));
+    assert!(s.apply(Action::Pan(Heading(90)), 0));
+    let layout = layout(&s);
+    let drag = MouseEvent::Dragged { dx: 10.0, dy: -4.0 };
+    assert!(s.pointer(drag, &layout, false, 0));
+    assert_eq!(s.viewport().zoom, 1);
+    assert_eq!(s.viewport().pan, (-PAN_STEP + 10.0, -4.0));
+    for _ in 0..40 {
+        s.apply(Action::Zoom(1), 0);
+    }
+    assert_eq!(s.viewport().zoom, MAX_ZOOM);
+    assert!(!s.apply(Action::Zoom(1), 0), "no further");
+    s.apply(Action::Zoom(-MAX_ZOOM), 0);
+    assert_eq!(s.viewport(), Viewport::default());
+}
