@@ -33,7 +33,13 @@ struct Growth<'g> {
 impl<'g> Growth<'g> {
     /// Start at the centre tile with up to three random links. Returns the
     /// state and the tiles the links reached, in the order linked.
-    fn start(grid: &'g Grid, random: &mut Random) -> (Growth<'g>, Vec<u32>) {
+    /// The centre tile with up to three links (each one a step: seed 002's
+    /// demo shows them), and the tiles they reached.
+    fn start<S: StepSink>(
+        grid: &'g Grid,
+        random: &mut Random,
+        steps: &mut S,
+    ) -> (Growth<'g>, Vec<u32>) {
         let mut growth = Growth {
             grid,
             offsets: grid.offset_table(),
@@ -46,6 +52,11 @@ impl<'g> Growth<'g> {
         for _ in 0..MAX_LINKS {
             if let Some(dir) = growth.pick_free(centre, random) {
                 reached.push(growth.link(centre, dir) as u32);
+                steps.step(Step {
+                    processing: centre,
+                    link: Some((centre, dir)),
+                    frontier: &reached,
+                });
             }
         }
         (growth, reached)
@@ -146,7 +157,7 @@ impl<'g> Growth<'g> {
 
 /// Growth with a random frontier tile chosen for each link.
 pub fn frontier<S: StepSink>(grid: &Grid, random: &mut Random, steps: &mut S) -> Vec<Tile> {
-    let (mut growth, mut frontier) = Growth::start(grid, random);
+    let (mut growth, mut frontier) = Growth::start(grid, random, steps);
     while !growth.done() {
         if frontier.is_empty() {
             let Some((from, dir)) = growth.rescue() else {
@@ -184,7 +195,7 @@ pub fn frontier<S: StepSink>(grid: &Grid, random: &mut Random, steps: &mut S) ->
 /// Growth in passes: each pass, every tile that can grow adds one link, in
 /// row-major order. Tiles reached in a pass grow from the next pass on.
 pub fn scan<S: StepSink>(grid: &Grid, random: &mut Random, steps: &mut S) -> Vec<Tile> {
-    let (mut growth, mut active) = Growth::start(grid, random);
+    let (mut growth, mut active) = Growth::start(grid, random, steps);
     active.sort_unstable();
     let mut reached = Vec::new();
     while !growth.done() {
