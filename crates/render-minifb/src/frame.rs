@@ -3,10 +3,13 @@
 //! the Scene. Everything here is asked of the view; nothing is placed or
 //! drawn by this crate.
 
+use crate::demo::Demo;
 use crate::session::{Session, Viewport};
 use lightemall_engine::Game;
+use lightemall_model::Grid;
 use lightemall_view::{
-    FrameInput, Highlights, Layout, PanelInfo, Point, Scene, error_marks, is_animating, scene_of,
+    Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, error_marks, is_animating,
+    scene_of,
 };
 
 /// How much one zoom step (a wheel notch, + or -) enlarges the tiles.
@@ -39,7 +42,10 @@ impl Derived {
 /// Where everything goes in a window of `width` x `height` pixels: the
 /// board fitted, or zoomed and panned by the viewport.
 pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
-    let grid = session.game().board().grid();
+    let grid = match session.demo() {
+        Some(demo) => &demo.params.grid,
+        None => session.game().board().grid(),
+    };
     let fit = Layout::fit(grid, width, height, true);
     let viewport = session.viewport();
     if viewport == Viewport::default() {
@@ -56,11 +62,7 @@ pub fn panel_info(game: &Game) -> PanelInfo {
     let facts = game.facts();
     let grid = game.board().grid();
     let seeded = game.origin().params.is_some();
-    let mode = if grid.wrap() {
-        format!("{} wrap", grid.topology())
-    } else {
-        grid.topology().to_string()
-    };
+    let mode = mode_label(grid);
     PanelInfo {
         time: format!("{}:{:02}", seconds / 60, seconds % 60),
         moves: u32::try_from(game.moves_made()).unwrap_or(u32::MAX),
@@ -85,6 +87,9 @@ pub fn animating(session: &Session, derived: &Derived, now_ms: u64) -> bool {
 
 /// The Scene of the session at `now_ms`.
 pub fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64) -> Scene {
+    if let Some(demo) = session.demo() {
+        return demo_scene(session, demo, layout);
+    }
     let game = session.game();
     let state = game.state();
     let panel = panel_info(game);
@@ -105,4 +110,39 @@ pub fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64)
         animation,
     };
     scene_of(&input, layout)
+}
+
+/// A frame of the generation demo: the links so far, nothing powered, the
+/// tile being processed and the frontier coloured.
+fn demo_scene(session: &Session, demo: &Demo, layout: &Layout) -> Scene {
+    let grid = demo.params.grid;
+    let panel = PanelInfo {
+        time: "0:00".to_string(),
+        difficulty: demo.params.difficulty.name().to_string(),
+        size: grid.size_label(),
+        mode: mode_label(&grid),
+        ..PanelInfo::default()
+    };
+    let input = FrameInput {
+        board: demo.board(),
+        station: demo.station(),
+        locked: &[],
+        distance: &[],
+        radius: None,
+        fog: false,
+        errors: &[],
+        highlights: demo.highlights(),
+        panel: Some(&panel),
+        ui: session.ui(),
+        animation: Animation::default(),
+    };
+    scene_of(&input, layout)
+}
+
+fn mode_label(grid: &Grid) -> String {
+    if grid.wrap() {
+        format!("{} wrap", grid.topology())
+    } else {
+        grid.topology().to_string()
+    }
 }

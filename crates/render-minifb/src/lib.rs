@@ -11,6 +11,7 @@
 
 mod action;
 mod clock;
+mod demo;
 mod display;
 mod files;
 mod frame;

@@ -4,6 +4,7 @@
 //! rules stay in the engine, and where things go on screen in the view.
 
 use crate::action::{Action, Heading};
+use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
 use crate::input::{MouseButton, MouseEvent};
 use crate::presets;
@@ -62,6 +63,8 @@ pub struct Session {
     viewport: Viewport,
     files: Files,
     fresh: Fresh,
+    /// The generation demo, while it runs.
+    demo: Option<Demo>,
     /// Whether this game's win was seen (and recorded).
     won_seen: bool,
     notices: Vec<String>,
@@ -81,6 +84,7 @@ impl Session {
             viewport: Viewport::default(),
             files,
             fresh,
+            demo: None,
             won_seen,
             notices: Vec::new(),
             quit: false,
@@ -134,8 +138,29 @@ impl Session {
         std::mem::take(&mut self.notices)
     }
 
+    /// The generation demo, while it runs.
+    pub fn demo(&self) -> Option<&Demo> {
+        self.demo.as_ref()
+    }
+
+    /// Let time pass to `now_ms`: the demo shows its steps due, and starts
+    /// its game once over. `true` if the screen must change.
+    pub fn tick(&mut self, now_ms: u64) -> bool {
+        let Some(demo) = &mut self.demo else {
+            return false;
+        };
+        let changed = demo.tick(now_ms);
+        if demo.is_over(now_ms) {
+            return self.end_demo(now_ms);
+        }
+        changed
+    }
+
     /// Do what `action` asks at `now_ms`; `true` if the screen must change.
     pub fn apply(&mut self, action: Action, now_ms: u64) -> bool {
+        if self.demo.is_some() {
+            return self.apply_in_demo(action, now_ms);
+        }
         match action {
             Action::Turn { tile, clockwise } => self.turn(tile, clockwise, now_ms),
             Action::Lock(tile) => self.play(Move::Lock(self.game.coord_of(tile)), now_ms),
@@ -172,7 +197,7 @@ impl Session {
             }
             Action::Pause => self.toggle_pause(),
             Action::Jumble => self.command(|game| game.jumble().is_ok(), now_ms),
-            Action::GenerationDemo => false,
+            Action::GenerationDemo => self.start_demo(now_ms),
             Action::Zoom(steps) => self.zoom(steps),
             Action::Pan(heading) => self.pan_toward(heading),
             Action::Quit => self.quit(),
@@ -189,6 +214,9 @@ impl Session {
         now_ms: u64,
     ) -> bool {
         let hit = |at: (f32, f32)| layout.hit(at.0, at.1);
+        if self.demo.is_some() && !matches!(event, MouseEvent::Moved { .. }) {
+            return false;
+        }
         match event {
             MouseEvent::Moved { at } => self.hover(hit(at)),
             MouseEvent::Pressed { .. } if self.ui.help => self.apply(Action::Help, now_ms),
@@ -199,6 +227,52 @@ impl Session {
                 dragged,
             } => self.release_at(button, hit(at), shift && !dragged, dragged, now_ms),
             MouseEvent::Dragged { dx, dy } => self.pan_by(dx, dy),
+        }
+    }
+
+    /// During the demo: + and - change its speed, Space pauses, an arrow
+    /// shows one step, G, N or Esc end it and start the game.
+    fn apply_in_demo(&mut self, action: Action, now_ms: u64) -> bool {
+        let Some(demo) = &mut self.demo else {
+            return false;
+        };
+        match action {
+            Action::Zoom(steps) => demo.change_speed(steps > 0),
+            Action::TurnCursor { .. } | Action::Pause => demo.toggle_pause(now_ms),
+            Action::Arrow(_) => return demo.single_step(),
+            Action::GenerationDemo | Action::NewGame | Action::Quit => {
+                return self.end_demo(now_ms);
+            }
+            Action::Help | Action::Theme => {
+                let demo = self.demo.take();
+                let changed = self.apply(action, now_ms);
+                self.demo = demo;
+                return changed;
+            }
+            _ => return false,
+        }
+        false
+    }
+
+    fn start_demo(&mut self, now_ms: u64) -> bool {
+        let params = self.next_params();
+        match Demo::start(params, now_ms) {
+            Ok(demo) => {
+                self.demo = Some(demo);
+                self.ui.help = false;
+                true
+            }
+            Err(error) => {
+                self.notices.push(error);
+                false
+            }
+        }
+    }
+
+    fn end_demo(&mut self, now_ms: u64) -> bool {
+        match self.demo.take() {
+            Some(demo) => self.new_game(demo.params, now_ms),
+            None => false,
         }
     }
 

@@ -46,7 +46,7 @@ pub fn run(mut session: Session) -> Result<(), String> {
     let mut screen = Screen::open(&session)?;
     loop {
         screen.update();
-        let changed = screen.handle_input(&mut session);
+        let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms());
         for notice in session.take_notices() {
             eprintln!("lightemall: {notice}");
         }

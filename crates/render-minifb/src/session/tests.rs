@@ -339,3 +339,21 @@ fn zoom_and_pan_change_the_viewport_and_zooming_home_centres_it() {
     s.apply(Action::Zoom(-MAX_ZOOM), 0);
     assert_eq!(s.viewport(), Viewport::default());
 }
+
+#[test]
+fn g_shows_a_new_game_being_built_then_plays_it() {
+    let mut s = session();
+    assert!(s.apply(Action::GenerationDemo, 0));
+    let params = s.demo().expect("the demo runs").params;
+    assert_eq!(params.seed, 100);
+    assert!(s.tick(crate::demo::STEP_MS), "a step shows");
+    assert!(!click(&mut s, MouseButton::Left, 3, false), "no play during the demo");
+    s.apply(Action::Zoom(1), 0);
+    assert_eq!(s.viewport(), Viewport::default(), "+ speeds the demo, no zoom");
+    assert!(s.tick(u64::MAX / 2));
+    assert!(s.demo().is_none());
+    assert_eq!(s.game().origin().params, Some(params));
+    assert!(s.apply(Action::GenerationDemo, 0));
+    assert!(s.apply(Action::Quit, 0), "Esc ends the demo early");
+    assert!(s.demo().is_none() && !s.wants_quit());
+}
