@@ -4,6 +4,7 @@
 //! drawn by this crate.
 
 use crate::demo::Demo;
+use crate::paint::Painter;
 use crate::session::{Session, Viewport};
 use lightemall_engine::Game;
 use lightemall_model::Grid;
@@ -15,9 +16,45 @@ use lightemall_view::{
 /// How much one zoom step (a wheel notch, + or -) enlarges the tiles.
 pub const ZOOM_STEP: f32 = 1.25;
 
+/// Paints the session's frames: the Scene of the view, painted by the
+/// rasterizer into `0RGB` words, with the per-tile data it needs cached.
+#[derive(Debug, Default)]
+pub struct Frames {
+    derived: Derived,
+    painter: Painter,
+}
+
+impl Frames {
+    /// Whether an animation runs at `now_ms` (so the window draws again soon).
+    pub fn animating(&mut self, session: &Session, now_ms: u64) -> bool {
+        self.derived.refresh(session);
+        animating(session, &self.derived, now_ms)
+    }
+
+    /// Paint the session's frame at `now_ms` for a window of `width` x
+    /// `height` pixels (both at least 1); the pixels, row-major.
+    pub fn paint(
+        &mut self,
+        session: &Session,
+        width: u32,
+        height: u32,
+        now_ms: u64,
+    ) -> Result<&[u32], String> {
+        self.derived.refresh(session);
+        let layout = layout_for(session, width, height);
+        let scene = scene(session, &self.derived, &layout, now_ms);
+        self.painter.paint(&scene)
+    }
+
+    /// The last frame painted.
+    pub fn pixels(&self) -> &[u32] {
+        self.painter.buffer()
+    }
+}
+
 /// Per-tile data derived from the game, recomputed only when it changes.
 #[derive(Clone, Debug, Default)]
-pub struct Derived {
+struct Derived {
     version: Option<u64>,
     distance: Vec<Option<u32>>,
     errors: Vec<u8>,
@@ -26,7 +63,7 @@ pub struct Derived {
 
 impl Derived {
     /// Bring the cache up to date with `session`.
-    pub fn refresh(&mut self, session: &Session) {
+    fn refresh(&mut self, session: &Session) {
         if self.version == Some(session.version()) {
             return;
         }
@@ -80,13 +117,12 @@ pub fn panel_info(game: &Game) -> PanelInfo {
     }
 }
 
-/// Whether an animation still runs at `now_ms` (so the window draws again soon).
-pub fn animating(session: &Session, derived: &Derived, now_ms: u64) -> bool {
+fn animating(session: &Session, derived: &Derived, now_ms: u64) -> bool {
     is_animating(&session.animation(now_ms), derived.farthest)
 }
 
 /// The Scene of the session at `now_ms`.
-pub fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64) -> Scene {
+fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64) -> Scene {
     if let Some(demo) = session.demo() {
         return demo_scene(session, demo, layout);
     }

@@ -26,9 +26,21 @@ pub use action::{Action, Heading};
 pub use clock::InstantClock;
 pub use display::{NO_DISPLAY, check_display};
 pub use files::Files;
+pub use frame::Frames;
 pub use session::{Fresh, Session};
 
 use lightemall_engine::Game;
+
+/// A session of `game` with no files and fixed seeds, as tests and
+/// benchmarks use it.
+pub fn session_without_files(game: Game) -> Session {
+    let mut seeds = 1..;
+    let fresh = Fresh {
+        clock: Box::new(|| Box::new(InstantClock::default())),
+        seed: Box::new(move || seeds.next().unwrap_or_default()),
+    };
+    Session::new(game, Files::default(), fresh)
+}
 
 /// Play `game` in a window until the player leaves (Esc or closing the
 /// window autosaves through `files`). `Err` is one line for the player:

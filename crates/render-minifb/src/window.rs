@@ -5,10 +5,9 @@
 //! without input.
 
 use crate::action::Action;
-use crate::frame::{self, Derived};
+use crate::frame::{self, Frames};
 use crate::input::{MouseEdges, MouseLevels};
 use crate::keys::{Modifiers, action_of};
-use crate::paint::Painter;
 use crate::session::Session;
 use lightemall_view::Layout;
 use minifb::{Key, KeyRepeat, MouseMode, ScaleMode, Window, WindowOptions};
@@ -27,8 +26,7 @@ const START_CELL: f32 = 56.0;
 /// The loop's state besides the session.
 struct Screen {
     window: Window,
-    painter: Painter,
-    derived: Derived,
+    frames: Frames,
     mouse: MouseEdges,
     started: Instant,
     size: (u32, u32),
@@ -89,8 +87,7 @@ impl Screen {
         window.set_key_repeat_rate(0.08);
         Ok(Screen {
             window,
-            painter: Painter::default(),
-            derived: Derived::default(),
+            frames: Frames::default(),
             mouse: MouseEdges::default(),
             started: Instant::now(),
             size: (0, 0),
@@ -111,7 +108,7 @@ impl Screen {
     fn update(&mut self) {
         if self.painted {
             let (w, h) = self.size;
-            let buffer = self.painter.buffer();
+            let buffer = self.frames.pixels();
             if self
                 .window
                 .update_with_buffer(buffer, w as usize, h as usize)
@@ -191,8 +188,7 @@ impl Screen {
         let ticked = self.shown_second != Some(second);
         let resized = size != self.size;
         let now = self.now_ms();
-        self.derived.refresh(session);
-        let animating = frame::animating(session, &self.derived, now);
+        let animating = self.frames.animating(session, now);
         let came_to_rest = std::mem::replace(&mut self.animating, animating) && !animating;
         if !(changed || ticked || resized || animating || came_to_rest) {
             return Ok(false);
@@ -200,9 +196,7 @@ impl Screen {
         self.size = size;
         self.shown_second = Some(second);
         if size.0 > 0 && size.1 > 0 {
-            let layout = frame::layout_for(session, size.0, size.1);
-            let scene = frame::scene(session, &self.derived, &layout, now);
-            self.painter.paint(&scene)?;
+            self.frames.paint(session, size.0, size.1, now)?;
             self.painted = true;
         }
         Ok(animating)

@@ -347,9 +347,16 @@ fn g_shows_a_new_game_being_built_then_plays_it() {
     let params = s.demo().expect("the demo runs").params;
     assert_eq!(params.seed, 100);
     assert!(s.tick(crate::demo::STEP_MS), "a step shows");
-    assert!(!click(&mut s, MouseButton::Left, 3, false), "no play during the demo");
+    assert!(
+        !click(&mut s, MouseButton::Left, 3, false),
+        "no play during the demo"
+    );
     s.apply(Action::Zoom(1), 0);
-    assert_eq!(s.viewport(), Viewport::default(), "+ speeds the demo, no zoom");
+    assert_eq!(
+        s.viewport(),
+        Viewport::default(),
+        "+ speeds the demo, no zoom"
+    );
     assert!(s.tick(u64::MAX / 2));
     assert!(s.demo().is_none());
     assert_eq!(s.game().origin().params, Some(params));
