@@ -179,9 +179,39 @@ fn fill_rect(pixmap: &mut Pixmap, r: Rect, color: Color) {
         return;
     };
     let whole = [r.x, r.y, r.w, r.h].iter().all(|v| v.fract() == 0.0);
+    if whole && color.a == 255 {
+        fill_opaque_pixels(pixmap, r, color);
+        return;
+    }
     let mut paint = solid(color);
     paint.anti_alias = !whole;
     pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+}
+
+/// An opaque rectangle on whole pixels, written straight into the pixels
+/// (premultiplied RGBA is the colour itself when opaque): tiny-skia builds
+/// a pipeline for every call, and a window's frame has thousands of cells
+/// and straight wires. The same pixels as tiny-skia's unsmoothed fill.
+fn fill_opaque_pixels(pixmap: &mut Pixmap, r: Rect, color: Color) {
+    let (width, height) = (pixmap.width() as f32, pixmap.height() as f32);
+    let column = |v: f32| v.clamp(0.0, width) as usize;
+    let row = |v: f32| v.clamp(0.0, height) as usize;
+    let (x0, x1) = (column(r.x), column(r.x + r.w));
+    let (y0, y1) = (row(r.y), row(r.y + r.h));
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let stride = pixmap.width() as usize * 4;
+    let first = y0 * stride + x0 * 4..y0 * stride + x1 * 4;
+    let rgba = [color.r, color.g, color.b, 255];
+    let data = pixmap.data_mut();
+    for pixel in data[first.clone()].chunks_exact_mut(4) {
+        pixel.copy_from_slice(&rgba);
+    }
+    // The other rows are copies of the first.
+    for y in y0 + 1..y1 {
+        data.copy_within(first.clone(), y * stride + x0 * 4);
+    }
 }
 
 fn fill_and_stroke(
