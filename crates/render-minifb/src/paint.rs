@@ -31,11 +31,11 @@ impl Painter {
 /// Premultiplied RGBA bytes of an opaque image to `0RGB` words. The frame
 /// is opaque (the background is filled first), so no division is needed.
 pub fn to_0rgb(rgba: &[u8], out: &mut Vec<u32>) {
-    out.clear();
-    out.extend(
-        rgba.chunks_exact(4)
-            .map(|p| u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2])),
-    );
+    out.resize(rgba.len() / 4, 0);
+    for (word, p) in out.iter_mut().zip(rgba.chunks_exact(4)) {
+        // Bytes R G B A read big-endian are 0xRRGGBBAA: drop the alpha.
+        *word = u32::from_be_bytes([p[0], p[1], p[2], p[3]]) >> 8;
+    }
 }
 
 #[cfg(test)]
