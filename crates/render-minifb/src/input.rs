@@ -42,8 +42,10 @@ pub enum MouseEvent {
         /// Where.
         at: (f32, f32),
     },
-    /// A button came up at `at`; `dragged` if the pointer travelled while
-    /// it was held (a drag, not a click).
+    /// A button came up; `dragged` if the pointer travelled while it was
+    /// held (a drag, not a click). `at` is where the right button went
+    /// down if it was not dragged (a click acts where it began, even if the
+    /// pointer moved on before the release was read), else where it is.
     Released {
         /// Which.
         button: MouseButton,
@@ -97,7 +99,10 @@ impl MouseEdges {
         self.drag(now, at, &mut events);
         for (button, was, is) in buttons {
             if was && !is {
-                let dragged = button == MouseButton::Right && self.end_drag();
+                let (at, dragged) = match button {
+                    MouseButton::Right => self.end_drag(at),
+                    _ => (at, false),
+                };
                 events.push(MouseEvent::Released {
                     button,
                     at,
@@ -133,8 +138,18 @@ impl MouseEdges {
         }
     }
 
-    fn end_drag(&mut self) -> bool {
-        self.right_drag.take().is_some_and(|(_, dragging)| dragging)
+    /// Where a right click acts, and whether it was a drag.
+    fn end_drag(&mut self, at: (f32, f32)) -> ((f32, f32), bool) {
+        match self.right_drag.take() {
+            Some((from, false)) => (from, false),
+            Some((_, true)) => (at, true),
+            None => (at, false),
+        }
+    }
+
+    /// Whether a button is held now.
+    pub fn is_held(&self) -> bool {
+        self.last.left || self.last.middle || self.last.right
     }
 }
 
@@ -204,6 +219,19 @@ mod tests {
             released[..],
             [MouseEvent::Released { dragged: true, .. }]
         ));
+    }
+
+    #[test]
+    fn a_right_click_acts_where_it_began() {
+        let mut edges = MouseEdges::default();
+        edges.update(levels(10.0, 10.0, false, true));
+        // Released, and the pointer already went on before the poll.
+        let released = edges.update(levels(90.0, 10.0, false, false));
+        assert!(released.contains(&MouseEvent::Released {
+            button: MouseButton::Right,
+            at: (10.0, 10.0),
+            dragged: false
+        }));
     }
 
     #[test]

@@ -13,9 +13,15 @@ use lightemall_view::Layout;
 use minifb::{Key, KeyRepeat, MouseMode, ScaleMode, Window, WindowOptions};
 use std::time::{Duration, Instant};
 
-/// How often input is polled when nothing moves: short enough that a
-/// click held for a few tens of milliseconds is never missed.
-const POLL: Duration = Duration::from_millis(12);
+/// How often input is polled just after the player did something:
+/// quick clicks and key repeats are read promptly.
+const POLL_ACTIVE: Duration = Duration::from_millis(12);
+/// How often input is polled once the player has paused: each poll asks
+/// the X server where the pointer is, so fewer polls cost less CPU; still
+/// shorter than any click a person holds, so no press is missed.
+const POLL_IDLE: Duration = Duration::from_millis(30);
+/// How long after the last input the loop stays at [`POLL_ACTIVE`].
+const ACTIVE_FOR: Duration = Duration::from_millis(1500);
 /// The pace of animation frames.
 const FRAME: Duration = Duration::from_millis(16);
 /// The largest window opened at start (it can be resized later).
@@ -34,6 +40,8 @@ struct Screen {
     shown_second: Option<u64>,
     /// A frame was painted and waits for the next update to be shown.
     painted: bool,
+    /// When the input last changed something.
+    last_input: Instant,
     /// Whether the last frame painted was mid-animation: the frame after
     /// an animation ends must still be painted, at rest.
     animating: bool,
@@ -56,8 +64,10 @@ pub fn run(mut session: Session) -> Result<(), String> {
         }
         screen.set_title(&session);
         let animating = screen.draw_if_needed(&session, changed)?;
-        if !changed {
-            std::thread::sleep(if animating { FRAME } else { POLL });
+        if changed {
+            screen.last_input = Instant::now();
+        } else {
+            std::thread::sleep(screen.pause(animating));
         }
     }
 }
@@ -94,8 +104,20 @@ impl Screen {
             title,
             shown_second: None,
             painted: false,
+            last_input: Instant::now(),
             animating: false,
         })
+    }
+
+    /// How long to sleep before the next turn of the loop.
+    fn pause(&self, animating: bool) -> Duration {
+        if animating {
+            FRAME
+        } else if self.last_input.elapsed() < ACTIVE_FOR || self.mouse.is_held() {
+            POLL_ACTIVE
+        } else {
+            POLL_IDLE
+        }
     }
 
     fn now_ms(&self) -> u64 {
