@@ -327,6 +327,13 @@ fn panel_help_radius_fog_and_win() {
     };
     paint(&input, &layout, "win_celebration");
 
+    let mut walled = Fixture::new(Topology::Square, (6, 4), true, (0, 0));
+    for (tile, dir) in [(1, 1), (8, 2), (14, 1), (15, 2)] {
+        walled.board.add_barrier(tile, lightemall_model::Dir(dir));
+    }
+    let layout = Layout::with_cell(walled.board.grid(), 32.0, false);
+    paint(&walled.input(Theme::Classic), &layout, "barriers_square");
+
     let foggy = Fixture::new(Topology::Octo, (24, 14), true, (5, 6));
     let layout = Layout::with_cell(foggy.board.grid(), 14.0, false);
     let mut input = foggy.input(Theme::Contrast);

@@ -79,6 +79,7 @@ pub fn draw(scene: &mut Scene, layout: &Layout, input: &FrameInput<'_>, palette:
     for look in &looks {
         ctx.details(scene, look);
     }
+    ctx.barriers(scene, &looks);
     ctx.station(scene);
     ctx.cursor(scene);
 }
@@ -284,6 +285,30 @@ impl Ctx<'_, '_> {
         }
         if let Some(&mask) = self.input.errors.get(look.index) {
             self.error_marks(scene, look, mask);
+        }
+    }
+
+    /// Walls between tiles, each drawn once (from the tile it faces forward).
+    fn barriers(&self, scene: &mut Scene, looks: &[Look]) {
+        let board = self.input.board;
+        let topology = self.layout.grid().topology();
+        let stroke = Stroke {
+            color: self.palette.barrier,
+            width: (self.layout.cell * 0.09).max(1.5),
+        };
+        for look in looks.iter().filter(|l| l.index < board.grid().len()) {
+            let mask = board.barrier_mask(look.index);
+            for d in topology
+                .forward_directions()
+                .filter(|d| mask & d.bit() != 0)
+            {
+                let (a, b) = self.layout.side(look.index, d);
+                scene.push(Shape::Line {
+                    points: vec![a, b],
+                    stroke,
+                    round: true,
+                });
+            }
         }
     }
 

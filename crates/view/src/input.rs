@@ -3,6 +3,12 @@
 //! The view does not know the game's rules or its types beyond the model's
 //! `Board`: whoever owns the game (the engine, or the render command today)
 //! fills a [`FrameInput`]. Per-tile slices may be empty, meaning "none".
+//!
+//! The engine's adapter is meant to be one function that borrows: the
+//! board, station, locks and toggles from the game state; `distance`
+//! (from `power::Power::distance`) and `errors` (from [`crate::error_marks`])
+//! from a draw state it refreshes after each move; the panel's text from
+//! its clock and move log; `ui` and `animation` from the front end.
 
 use crate::panel::Button;
 use crate::theme::Theme;

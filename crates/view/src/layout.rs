@@ -193,6 +193,28 @@ impl Layout {
         }
     }
 
+    /// The side of tile `index` that faces `dir`, as its two ends (where a
+    /// barrier is drawn). A direction through a corner (octo's diagonals)
+    /// gets a short stroke across the corner.
+    pub fn side(&self, index: usize, dir: Dir) -> (Point, Point) {
+        let c = self.centre(index);
+        let v = self.wire_vector(index, dir);
+        let mid = Point::new(c.x + v.x, c.y + v.y);
+        let outline = self.outline(index, 0.0);
+        let sides = outline.iter().zip(outline.iter().cycle().skip(1));
+        for (&a, &b) in sides {
+            let (mx, my) = ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+            if (mx - mid.x).abs() + (my - mid.y).abs() < 0.01 * self.cell {
+                return (a, b);
+            }
+        }
+        let perp = Point::new(-v.y * 0.3, v.x * 0.3);
+        (
+            Point::new(mid.x - perp.x, mid.y - perp.y),
+            Point::new(mid.x + perp.x, mid.y + perp.y),
+        )
+    }
+
     /// Whether tile `index` lies inside the fog's ellipse of `radius` tiles
     /// around `station` (measured in columns and rows).
     pub fn in_sight(&self, index: usize, station: usize, radius: f32) -> bool {
@@ -363,6 +385,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn sides_are_shared_by_neighbours() {
+        for topology in Topology::ALL {
+            let g = grid(topology, 4, 4);
+            let layout = Layout::with_cell(&g, 30.0, false);
+            let i = g.index(1, 1);
+            for d in topology.directions() {
+                let j = g
+                    .neighbour(i, d)
+                    .expect("an inner tile has every neighbour");
+                let (a, b) = layout.side(i, d);
+                let (c, e) = layout.side(j, topology.opposite(d));
+                let same = |p: Point, q: Point| (p.x - q.x).abs() + (p.y - q.y).abs() < 1e-3;
+                assert!(
+                    same(a, e) && same(b, c) || same(a, c) && same(b, e),
+                    "{topology} {d:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_button_is_hit_at_its_centre() {
+        let layout = Layout::with_cell(&grid(Topology::Square, 3, 3), 20.0, true);
+        let buttons = layout.buttons();
+        assert_eq!(buttons.len(), Button::ALL.len());
+        for (button, rect) in buttons {
+            let c = rect.centre();
+            assert_eq!(layout.hit(c.x, c.y), Some(Hit::Button(button)));
+        }
+        let none = Layout::with_cell(&grid(Topology::Square, 3, 3), 20.0, false);
+        assert!(none.buttons().is_empty());
     }
 
     #[test]

@@ -95,6 +95,8 @@ pub struct Palette {
     pub station_edge: Color,
     /// The frame of a locked tile.
     pub lock: Color,
+    /// A barrier (a wall between two tiles).
+    pub barrier: Color,
     /// Error marks.
     pub error: Color,
     /// A tile hidden by fog.
@@ -137,6 +139,7 @@ static CLASSIC: Palette = Palette {
     station: Color::hex(0x22e4f5),
     station_edge: Color::hex(0xff8a1f),
     lock: Color::hex(0xc9d1e0),
+    barrier: Color::hex(0xe6e9f0),
     error: Color::hex(0xff4d5e),
     fog: Color::hex(0x12141a),
     cursor: Color::hex(0x7cc7ff),
@@ -166,6 +169,7 @@ static CIRCUIT: Palette = Palette {
     station: Color::hex(0x39e6f2),
     station_edge: Color::hex(0xff8c24),
     lock: Color::hex(0xe9f2e4),
+    barrier: Color::hex(0xd9dccf),
     error: Color::hex(0xff5a4f),
     fog: Color::hex(0x052015),
     cursor: Color::hex(0xa8f0ff),
@@ -197,6 +201,7 @@ static CONTRAST: Palette = Palette {
     station: Color::hex(0x56b4e9),
     station_edge: Color::hex(0xe69f00),
     lock: Color::hex(0xffffff),
+    barrier: Color::hex(0xffffff),
     error: Color::hex(0xd55e00),
     fog: Color::hex(0x1e1e1e),
     cursor: Color::hex(0x56b4e9),

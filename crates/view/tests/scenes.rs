@@ -208,3 +208,14 @@ fn bad_input_draws_less_and_never_panics() {
         assert!(!scene.shapes.is_empty());
     }
 }
+
+#[test]
+fn barriers_are_walls_between_tiles() {
+    use lightemall_model::Dir;
+    for topology in Topology::ALL {
+        let mut fixture = Fixture::new(topology, (3, 2), false);
+        fixture.board.add_barrier(0, Dir(1));
+        fixture.board.add_barrier(4, Dir(2));
+        insta::assert_snapshot!(format!("barriers_{topology}"), dump(&fixture.input(), 20.0));
+    }
+}
