@@ -7,7 +7,7 @@ mod e2e;
 use e2e::{App, Display, data_home, enabled, shots_folder};
 use lightemall_gen::Params;
 use lightemall_model::{Grid, Tile};
-use lightemall_view::{Button, Layout, Point};
+use lightemall_view::{Button, Layout, Point, Theme};
 use std::process::Command;
 use std::time::Duration;
 
@@ -266,4 +266,39 @@ fn the_window_resizes_and_stays_playable() {
         .expect("a Hard button");
     app.click(1, easy.x + easy.w / 2.0, easy.y + easy.h / 2.0);
     app.wait_title("a new hard game", |t| t.contains(" hard · moves 0 "));
+}
+
+#[test]
+fn g_builds_a_new_game_step_by_step() {
+    if !enabled("g_builds_a_new_game_step_by_step") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("demo"), &["play", PUZZLE]);
+    let orange = Theme::Classic.palette().processing;
+    let orange = u32::from(orange.r) << 16 | u32::from(orange.g) << 8 | u32::from(orange.b);
+    // A whole cell of orange (the star's outline is orange too, but thin).
+    let cell = layout(&app, PUZZLE).cell;
+    let has_orange = |shot: &e2e::image::Image| {
+        let count = shot.pixels.iter().filter(|&&p| p == orange).count();
+        count as f32 > cell * cell / 2.0
+    };
+    assert!(!has_orange(&app.settled_screenshot()));
+    app.key("g");
+    let building = e2e::wait_for("a tile being processed, in orange", || {
+        let shot = app.screenshot();
+        has_orange(&shot).then_some(shot)
+    });
+    building.save(&shots_folder().join("generation.png"));
+    app.key("Escape");
+    e2e::wait_for("the game it built", || {
+        (!has_orange(&app.screenshot())).then_some(())
+    });
+    assert!(
+        app.title()
+            .starts_with("LightEmAll · 5x5 easy · moves 0 · ")
+    );
+    let at = centre(&app, PUZZLE, 12);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
 }
