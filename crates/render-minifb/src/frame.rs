@@ -12,6 +12,7 @@ use lightemall_view::{
     Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, error_marks, is_animating,
     scene_of,
 };
+use std::time::{Duration, Instant};
 
 /// How much one zoom step (a wheel notch, + or -) enlarges the tiles.
 pub const ZOOM_STEP: f32 = 1.25;
@@ -22,13 +23,26 @@ pub const ZOOM_STEP: f32 = 1.25;
 pub struct Frames {
     derived: Derived,
     painter: Painter,
+    /// How long the last frame took.
+    last_paint: Duration,
 }
 
+/// A frame slower than this is not animated: on a huge board each frame
+/// takes long, and a turn or the power spreading would keep the window
+/// busy (and deaf to input) for many frames.
+pub const SLOW_FRAME: Duration = Duration::from_millis(40);
+
 impl Frames {
-    /// Whether an animation runs at `now_ms` (so the window draws again soon).
+    /// Whether an animation runs at `now_ms` (so the window draws again
+    /// soon); never when frames are slow.
     pub fn animating(&mut self, session: &Session, now_ms: u64) -> bool {
         self.derived.refresh(session);
-        animating(session, &self.derived, now_ms)
+        !self.is_slow() && animating(session, &self.derived, now_ms)
+    }
+
+    /// Whether the last frame took longer than [`SLOW_FRAME`].
+    pub fn is_slow(&self) -> bool {
+        self.last_paint > SLOW_FRAME
     }
 
     /// Paint the session's frame at `now_ms` for a window of `width` x
@@ -40,10 +54,14 @@ impl Frames {
         height: u32,
         now_ms: u64,
     ) -> Result<&[u32], String> {
+        let started = Instant::now();
         self.derived.refresh(session);
         let layout = layout_for(session, width, height);
-        let scene = scene(session, &self.derived, &layout, now_ms);
-        self.painter.paint(&scene)
+        let still = self.is_slow();
+        let scene = scene(session, &self.derived, &layout, now_ms, still);
+        let pixels = self.painter.paint(&scene)?;
+        self.last_paint = started.elapsed();
+        Ok(pixels)
     }
 
     /// The last frame painted.
@@ -121,15 +139,22 @@ fn animating(session: &Session, derived: &Derived, now_ms: u64) -> bool {
     is_animating(&session.animation(now_ms), derived.farthest)
 }
 
-/// The Scene of the session at `now_ms`.
-fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64) -> Scene {
+/// The Scene of the session at `now_ms`; `still` shows everything at rest.
+fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, still: bool) -> Scene {
     if let Some(demo) = session.demo() {
         return demo_scene(session, demo, layout);
     }
     let game = session.game();
     let state = game.state();
     let panel = panel_info(game);
-    let animation = session.animation(now_ms);
+    let animation = if still {
+        Animation {
+            now_ms,
+            ..Animation::default()
+        }
+    } else {
+        session.animation(now_ms)
+    };
     let paused = game.is_paused();
     let input = FrameInput {
         board: game.board(),

@@ -1,8 +1,9 @@
 //! LightEmAll's desktop window: a minifb window and its input loop.
 //!
-//! This crate owns the window and the loop and nothing else. Input (minifb
-//! reports levels; presses are detected here as edges) becomes actions
-//! ([`keys`], `input`); the session turns actions into engine commands and
+//! This crate owns the window and the loop and nothing else. Input becomes
+//! actions: key events recorded through minifb's callback (`keyboard`,
+//! mapped by [`keys`]), mouse buttons as levels whose edges are detected
+//! here (`input`); the session turns actions into engine commands and
 //! keeps the interface state; frames are the view's Scenes painted by the
 //! rasterizer of `lightemall-render-png`, the same one that writes PNGs.
 //! Rules are the engine's, layout, hit testing and animation the view's.
@@ -16,6 +17,7 @@ mod display;
 mod files;
 mod frame;
 mod input;
+mod keyboard;
 pub mod keys;
 mod paint;
 mod presets;

@@ -1,5 +1,5 @@
-//! The minifb window and its loop: read input once per update, turn it
-//! into actions, paint a frame only when something changed, and sleep in
+//! The minifb window and its loop: read input once per update (keys as
+//! the events minifb reports, the mouse as levels), turn it into actions, paint a frame only when something changed, and sleep in
 //! between. Idle, the loop only polls the X server every [`POLL`]; the
 //! clock's second and running animations are the only reasons to paint
 //! without input.
@@ -7,10 +7,11 @@
 use crate::action::Action;
 use crate::frame::{self, Frames};
 use crate::input::{MouseEdges, MouseLevels};
-use crate::keys::{Modifiers, action_of};
+use crate::keyboard::Keyboard;
+use crate::keys::action_of;
 use crate::session::Session;
 use lightemall_view::Layout;
-use minifb::{Key, KeyRepeat, MouseMode, ScaleMode, Window, WindowOptions};
+use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
 use std::time::{Duration, Instant};
 
 /// How often input is polled just after the player did something:
@@ -32,6 +33,7 @@ const START_CELL: f32 = 56.0;
 /// The loop's state besides the session.
 struct Screen {
     window: Window,
+    keyboard: Keyboard,
     frames: Frames,
     mouse: MouseEdges,
     started: Instant,
@@ -93,10 +95,10 @@ impl Screen {
             .map_err(|e| format!("cannot open the game window: {e}; `lightemall render` draws puzzles without one"))?;
         // The loop sleeps itself, only when there is nothing to do.
         window.set_target_fps(0);
-        window.set_key_repeat_delay(0.35);
-        window.set_key_repeat_rate(0.08);
+        let keyboard = Keyboard::attach(&mut window);
         Ok(Screen {
             window,
+            keyboard,
             frames: Frames::default(),
             mouse: MouseEdges::default(),
             started: Instant::now(),
@@ -149,31 +151,23 @@ impl Screen {
         frame::layout_for(session, w as u32, h as u32)
     }
 
-    fn modifiers(&self) -> Modifiers {
-        let down = |keys: [Key; 2]| keys.iter().any(|&k| self.window.is_key_down(k));
-        Modifiers {
-            shift: down([Key::LeftShift, Key::RightShift]),
-            ctrl: down([Key::LeftCtrl, Key::RightCtrl]),
-        }
-    }
-
     /// Keys, then the mouse, then the wheel; `true` if the screen must change.
     fn handle_input(&mut self, session: &mut Session) -> bool {
         let now = self.now_ms();
-        let mods = self.modifiers();
-        let fresh = self.window.get_keys_pressed(KeyRepeat::No);
         let mut changed = false;
-        for key in self.window.get_keys_pressed(KeyRepeat::Yes) {
-            let Some(action) = action_of(key, mods) else {
+        for press in self.keyboard.presses() {
+            let Some(action) = action_of(press.key, press.mods) else {
                 continue;
             };
-            if fresh.contains(&key) || action.repeats() {
+            // The system's auto-repeat repeats moves, never toggles.
+            if !press.repeat || action.repeats() {
                 changed |= session.apply(action, now);
             }
         }
+        let shift = self.keyboard.modifiers().shift;
         let layout = self.layout(session);
         for event in self.mouse.update(self.mouse_levels()) {
-            changed |= session.pointer(event, &layout, mods.shift, now);
+            changed |= session.pointer(event, &layout, shift, now);
         }
         if let Some((_, dy)) = self.window.get_scroll_wheel() {
             if dy != 0.0 {
@@ -207,7 +201,8 @@ impl Screen {
         let (w, h) = self.window.get_size();
         let size = (w as u32, h as u32);
         let second = session.game().elapsed().as_secs();
-        let ticked = self.shown_second != Some(second);
+        // Slow frames (a huge board) leave the clock to the title bar.
+        let ticked = self.shown_second != Some(second) && !self.frames.is_slow();
         let resized = size != self.size;
         let now = self.now_ms();
         let animating = self.frames.animating(session, now);
