@@ -6,6 +6,7 @@
 use crate::action::{Action, Heading};
 use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
+use crate::frame::ZOOM_STEP;
 use crate::input::{MouseButton, MouseEvent};
 use crate::presets;
 use lightemall_engine::{Clock, Game, Move};
@@ -531,6 +532,21 @@ impl Session {
             self.notices.push(format!("could not autosave: {error}"));
         }
         self.quit = true;
+    }
+
+    /// The wheel: zoom by `steps`, keeping the point under the pointer
+    /// `at` where it is (as near as whole-pixel tiles allow).
+    pub fn zoom_at(&mut self, steps: i32, at: (f32, f32), layout: &Layout, now_ms: u64) -> bool {
+        let before = self.viewport.zoom;
+        if self.demo.is_some() || !self.apply(Action::Zoom(steps), now_ms) {
+            return false;
+        }
+        if self.viewport.zoom != 0 {
+            let grow = 1.0 - ZOOM_STEP.powi(self.viewport.zoom - before);
+            let centre = layout.board.centre();
+            self.pan_by(grow * (at.0 - centre.x), grow * (at.1 - centre.y));
+        }
+        true
     }
 
     fn zoom(&mut self, steps: i32) -> bool {

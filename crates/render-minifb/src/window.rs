@@ -170,9 +170,11 @@ impl Screen {
             changed |= session.pointer(event, &layout, shift, now);
         }
         if let Some((_, dy)) = self.window.get_scroll_wheel() {
-            if dy != 0.0 {
-                changed |= session.apply(Action::Zoom(dy.signum() as i32), now);
-            }
+            let steps = dy.signum() as i32;
+            changed |= match self.window.get_mouse_pos(MouseMode::Discard) {
+                Some(at) if steps != 0 => session.zoom_at(steps, at, &layout, now),
+                _ => session.apply(Action::Zoom(steps), now),
+            };
         }
         changed
     }

@@ -364,3 +364,22 @@ fn g_shows_a_new_game_being_built_then_plays_it() {
     assert!(s.apply(Action::Quit, 0), "Esc ends the demo early");
     assert!(s.demo().is_none() && !s.wants_quit());
 }
+
+#[test]
+fn the_wheel_zooms_toward_the_pointer() {
+    let mut s = session_in("square:40x40:kruskal:easy#3", None);
+    let fit = layout(&s);
+    let corner = fit.centre(0);
+    assert!(s.zoom_at(1, (corner.x, corner.y), &fit, 0));
+    let zoomed = crate::frame::layout_for(&s, 640, 480);
+    let after = zoomed.centre(0);
+    assert!(
+        (after.x - corner.x).abs() <= zoomed.cell,
+        "{after:?} vs {corner:?}"
+    );
+    assert!(
+        (after.y - corner.y).abs() <= zoomed.cell,
+        "{after:?} vs {corner:?}"
+    );
+    assert_eq!(zoomed.hit(corner.x, corner.y), Some(Hit::Tile(0)));
+}
