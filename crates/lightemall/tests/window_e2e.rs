@@ -302,3 +302,34 @@ fn g_builds_a_new_game_step_by_step() {
     app.click(1, at.x, at.y);
     wait_moves(&app, 1);
 }
+
+#[test]
+fn the_wheel_zooms_and_clicks_still_land_on_their_tile() {
+    if !enabled("the_wheel_zooms_and_clicks_still_land_on_their_tile") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("zoom"), &["play", PUZZLE]);
+    let before = app.settled_screenshot();
+    let fit = layout(&app, PUZZLE);
+    // At the board's centre, zooming moves nothing sideways.
+    let centre = fit.board.centre();
+    let (x, y) = (centre.x.to_string(), centre.y.to_string());
+    display
+        .xdotool(&["mousemove", "--window", &app.window, &x, &y, "click", "4"])
+        .expect("xdotool scrolls");
+    let zoomed_shot = e2e::wait_for("a zoomed picture", || {
+        let shot = app.settled_screenshot();
+        (shot != before).then_some(shot)
+    });
+    zoomed_shot.save(&shots_folder().join("zoomed.png"));
+    let (w, h) = app.size();
+    let cell = fit.cell * 1.25;
+    let zoomed = Layout::zoomed(&grid_of(PUZZLE), w, h, cell, Point::new(0.0, 0.0));
+    let at = zoomed.centre(18);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
+    let turned = app.settled_screenshot();
+    let half = zoomed.cell / 2.0 - 2.0;
+    assert!(turned.differences_around(&zoomed_shot, at.x, at.y, half) > 20);
+}
