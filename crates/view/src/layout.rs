@@ -43,6 +43,8 @@ pub struct Layout {
     /// Vertical distance between rows of centres.
     pub row_pitch: f32,
     grid: Grid,
+    /// Columns and rows the tiles of a wrapping board are shown moved by.
+    shift: (usize, usize),
 }
 
 fn is_hex(grid: &Grid) -> bool {
@@ -122,7 +124,30 @@ impl Layout {
             cell,
             row_pitch,
             grid: *grid,
+            shift: (0, 0),
         }
+    }
+
+    /// The same layout with the tiles of a wrapping board shown moved by
+    /// `dx` columns and `dy` rows, wrapping round (Net's view shift), so a
+    /// region across the seam can be seen whole. Hex boards move by pairs
+    /// of rows, so every row keeps its half-tile offset. A board that does
+    /// not wrap is not moved.
+    pub fn shifted(mut self, dx: usize, dy: usize) -> Layout {
+        if self.grid.wrap() {
+            let dy = if is_hex(&self.grid) { dy - dy % 2 } else { dy };
+            self.shift = (dx % self.grid.width(), dy % self.grid.height());
+        }
+        self
+    }
+
+    /// Where tile `(x, y)` is shown: its column and row after the shift.
+    fn shown(&self, x: usize, y: usize) -> (i64, i64) {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        (
+            ((x + self.shift.0) % w) as i64,
+            ((y + self.shift.1) % h) as i64,
+        )
     }
 
     /// The grid laid out.
@@ -157,7 +182,8 @@ impl Layout {
     /// The centre of tile `index`.
     pub fn centre(&self, index: usize) -> Point {
         let (x, y) = self.grid.coords(index);
-        self.centre_xy(x as i64, y as i64)
+        let (col, row) = self.shown(x, y);
+        self.centre_xy(col, row)
     }
 
     /// From a tile's centre to the middle of its side toward `dir` (to the
@@ -282,7 +308,10 @@ impl Layout {
         let (w, h) = (self.grid.width() as i64, self.grid.height() as i64);
         let inside = (0..w).contains(&col) && (0..h).contains(&row);
         let square_ok = is_hex(&self.grid) || self.board.contains(p);
-        (inside && square_ok).then(|| self.grid.index(col as usize, row as usize))
+        // Undo the shift: the tile shown at (col, row).
+        let x = (col + w - self.shift.0 as i64).rem_euclid(w.max(1));
+        let y = (row + h - self.shift.1 as i64).rem_euclid(h.max(1));
+        (inside && square_ok).then(|| self.grid.index(x as usize, y as usize))
     }
 
     /// The cell (on the board or not) whose centre is nearest to `p`.
@@ -454,6 +483,32 @@ mod tests {
         let visible = (0..g.len()).filter(|&i| zoomed.is_visible(i)).count();
         assert!(visible < 600, "{visible} tiles of 40 px fit in 800x600");
         assert!((0..g.len()).all(|i| fit.is_visible(i)));
+    }
+
+    #[test]
+    fn a_wrapping_board_shifts_round_and_hits_follow() {
+        for topology in Topology::ALL {
+            let g = Grid::new(topology, 6, 4, true).expect("a wrapping grid");
+            let plain = Layout::with_cell(&g, 30.0, false);
+            let moved = plain.clone().shifted(2, 3);
+            for i in 0..g.len() {
+                let c = moved.centre(i);
+                assert_eq!(moved.tile_at(c), Some(i), "{topology} {i}");
+            }
+            // Tile (0, 0) now shows where tile (2, 3) showed (hex: 2 rows).
+            let rows = if topology == Topology::Hex { 2 } else { 3 };
+            assert_eq!(
+                moved.centre(0),
+                plain.centre(g.index(2, rows)),
+                "{topology}"
+            );
+        }
+        let flat = grid(Topology::Square, 6, 4);
+        let still = Layout::with_cell(&flat, 30.0, false).shifted(2, 3);
+        assert_eq!(
+            still.centre(0),
+            Layout::with_cell(&flat, 30.0, false).centre(0)
+        );
     }
 
     #[test]
