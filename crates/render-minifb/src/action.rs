@@ -62,8 +62,11 @@ pub enum Action {
     GenerationDemo,
     /// +, - and the wheel: zoom in (positive) or out.
     Zoom(i32),
-    /// Shift+arrows and the scroll keys: move the view.
+    /// The scroll keys: move the view.
     Pan(Heading),
+    /// Shift+arrows: on a wrapping board, shift the tiles round by one
+    /// (Net's view shift); on others, move the view as [`Action::Pan`].
+    Shift(Heading),
     /// Esc or closing the window: autosave and leave.
     Quit,
 }
@@ -80,6 +83,7 @@ impl Action {
                 | Action::Redo
                 | Action::Zoom(_)
                 | Action::Pan(_)
+                | Action::Shift(_)
         )
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::demo::Demo;
 use crate::paint::Painter;
-use crate::session::{Session, Viewport};
+use crate::session::Session;
 use lightemall_engine::Game;
 use lightemall_model::Grid;
 use lightemall_view::{
@@ -95,7 +95,8 @@ impl Derived {
 }
 
 /// Where everything goes in a window of `width` x `height` pixels: the
-/// board fitted, or zoomed and panned by the viewport.
+/// board fitted, or zoomed and panned by the viewport, a wrapping board's
+/// tiles shifted round.
 pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
     let grid = match session.demo() {
         Some(demo) => &demo.params.grid,
@@ -103,12 +104,13 @@ pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
     };
     let fit = Layout::fit(grid, width, height, true);
     let viewport = session.viewport();
-    if viewport == Viewport::default() {
-        return fit;
+    let (dx, dy) = viewport.shift;
+    if (viewport.zoom, viewport.pan) == (0, (0.0, 0.0)) {
+        return fit.shifted(dx, dy);
     }
     let cell = fit.cell * ZOOM_STEP.powi(viewport.zoom);
     let (x, y) = viewport.pan;
-    Layout::zoomed(grid, width, height, cell, Point::new(x, y))
+    Layout::zoomed(grid, width, height, cell, Point::new(x, y)).shifted(dx, dy)
 }
 
 /// The panel's values, as the player reads them.

@@ -20,7 +20,7 @@ pub fn action_of(key: Key, mods: Modifiers) -> Option<Action> {
     }
     if let Some(heading) = heading_of(key) {
         return Some(if mods.shift {
-            Action::Pan(heading)
+            Action::Shift(heading)
         } else {
             Action::Arrow(heading)
         });
@@ -114,7 +114,8 @@ mod tests {
         check(Key::Slash, true, false, Some(Action::Help));
         check(Key::F1, false, false, Some(Action::Help));
         check(Key::Escape, false, false, Some(Action::Quit));
-        check(Key::Left, true, false, Some(Action::Pan(Heading(270))));
+        check(Key::Left, true, false, Some(Action::Shift(Heading(270))));
+        check(Key::PageUp, false, false, Some(Action::Pan(Heading(0))));
         check(Key::Tab, false, false, Some(Action::SwitchArrows));
         check(
             Key::Backspace,

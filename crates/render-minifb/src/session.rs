@@ -11,7 +11,7 @@ use crate::input::{MouseButton, MouseEvent};
 use crate::presets;
 use lightemall_engine::{Clock, Game, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
-use lightemall_model::{Dir, Topology};
+use lightemall_model::{CellShape, Dir, Topology};
 use lightemall_view::{Animation, Button, Hit, Layout, Turning, UiState};
 use std::fmt;
 
@@ -47,6 +47,8 @@ pub struct Viewport {
     pub zoom: i32,
     /// How far the board is moved from the centre.
     pub pan: (f32, f32),
+    /// Columns and rows a wrapping board's tiles are shifted round by.
+    pub shift: (usize, usize),
 }
 
 /// The most zoom steps in and out.
@@ -201,6 +203,7 @@ impl Session {
             Action::GenerationDemo => self.start_demo(now_ms),
             Action::Zoom(steps) => self.zoom(steps),
             Action::Pan(heading) => self.pan_toward(heading),
+            Action::Shift(heading) => self.shift_toward(heading),
             Action::Quit => self.quit(),
         }
     }
@@ -557,6 +560,33 @@ impl Session {
             self.viewport.pan = (0.0, 0.0);
         }
         changed
+    }
+
+    /// Shift a wrapping board's tiles one step toward `heading`.
+    fn shift_toward(&mut self, heading: Heading) -> bool {
+        let grid = *self.game.board().grid();
+        if !grid.wrap() {
+            return self.pan_toward(heading);
+        }
+        let radians = f32::from(heading.0).to_radians();
+        let step = |v: f32, n: usize| match v.round() as i64 {
+            1 => 1,
+            -1 => n - 1,
+            _ => 0,
+        };
+        let (w, h) = (grid.width(), grid.height());
+        // Hex rows shift in pairs, so every row keeps its offset.
+        let rows = if grid.topology().spec().shape == CellShape::Hexagon {
+            2
+        } else {
+            1
+        };
+        let (x, y) = self.viewport.shift;
+        self.viewport.shift = (
+            (x + step(radians.sin(), w)) % w,
+            (y + rows * step(-radians.cos(), h)) % h,
+        );
+        self.viewport.shift != (x, y)
     }
 
     fn pan_toward(&mut self, heading: Heading) -> bool {

@@ -383,3 +383,21 @@ fn the_wheel_zooms_toward_the_pointer() {
     );
     assert_eq!(zoomed.hit(corner.x, corner.y), Some(Hit::Tile(0)));
 }
+
+#[test]
+fn shift_arrows_shift_a_wrapping_board_round_and_pan_others() {
+    let mut s = session_in("square:5x4w:kruskal:easy#3", None);
+    assert!(s.apply(Action::Shift(Heading(90)), 0));
+    assert!(s.apply(Action::Shift(Heading(0)), 0));
+    assert_eq!(s.viewport().shift, (1, 3));
+    let layout = crate::frame::layout_for(&s, 640, 480);
+    let c = layout.centre(0);
+    assert_eq!(layout.hit(c.x, c.y), Some(Hit::Tile(0)));
+    let mut hex = session_in("hex:6x4w:kruskal:easy#3", None);
+    hex.apply(Action::Shift(Heading(180)), 0);
+    assert_eq!(hex.viewport().shift, (0, 2), "hex rows shift in pairs");
+    let mut flat = session();
+    assert!(flat.apply(Action::Shift(Heading(90)), 0));
+    assert_eq!(flat.viewport().shift, (0, 0));
+    assert_ne!(flat.viewport().pan, (0.0, 0.0));
+}
