@@ -219,7 +219,7 @@ impl State {
             let mut neighbours = [None; 8];
             for (d, slot) in neighbours.iter_mut().enumerate().take(problem.dirs) {
                 let dir = Dir(d as u8);
-                let back = problem.topology.opposite(dir).bit();
+                let back = problem.back[usize::from(dir.0)];
                 match problem.neighbour(tile, dir) {
                     None => forbid |= dir.bit(),
                     Some(other) => {
@@ -249,7 +249,7 @@ impl State {
             let must = self.must(tile);
             for (d, other) in neighbours.iter().enumerate() {
                 if let Some(other) = *other {
-                    let back = problem.topology.opposite(Dir(d as u8)).bit();
+                    let back = problem.back[d];
                     if must & 1 << d != 0 && self.must(other) & back != 0 {
                         self.join(tile, other);
                     }
@@ -275,7 +275,7 @@ impl State {
         for (d, other) in neighbours.iter().enumerate().take(problem.dirs) {
             if let Some(other) = *other {
                 roots[d] = Some(self.root(other));
-                let back = problem.topology.opposite(Dir(d as u8)).bit();
+                let back = problem.back[d];
                 if must & 1 << d != 0 && self.must(other) & back != 0 {
                     known |= 1 << d;
                 }
@@ -379,7 +379,7 @@ impl State {
                 let Some(other) = problem.neighbour(tile, dir) else {
                     continue;
                 };
-                let back = problem.topology.opposite(dir).bit();
+                let back = problem.back[usize::from(dir.0)];
                 let known = must & dir.bit() != 0 && self.must(other) & back != 0;
                 if known || self.might(other) & back == 0 {
                     continue;
