@@ -1,13 +1,12 @@
 //! The fixed facts of a puzzle for the solver: each tile's distinct
 //! orientations and who its neighbours are.
 
-use lightemall_model::{Board, Dir, Topology};
+use lightemall_model::{Board, Dir};
 
 /// A puzzle as the solver sees it. Never changes during a solve.
 #[derive(Debug)]
 pub struct Problem<'b> {
     pub board: &'b Board,
-    pub topology: Topology,
     /// Directions per tile.
     pub dirs: usize,
     /// Per tile, its distinct orientations (the masks its rotations give,
@@ -55,7 +54,6 @@ impl<'b> Problem<'b> {
         }
         Problem {
             board,
-            topology,
             dirs,
             orientations,
             count,
