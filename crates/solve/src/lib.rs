@@ -115,43 +115,31 @@ pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
     Some(state.decided(&problem))
 }
 
+/// Dead ends allowed in the first run of the search before it restarts;
+/// each restart doubles it, so the last run is always complete.
+const FIRST_CUTOFF: u64 = 64;
+
 /// Depth-first search from `start`, counting solutions up to `limit`
 /// (at least two) and reporting up to `limit` (at least one).
+///
+/// The search learns which tiles' guesses fail (see `State::next_guess`)
+/// and restarts from `start` after a number of dead ends that doubles each
+/// time, so that what it learned deep down also reorders the first guesses.
+/// Solutions found before a restart are kept (each counted once).
 fn search(problem: &Problem<'_>, start: State, limit: usize, stats: &mut Stats) -> Report {
-    let board = problem.board;
     let wanted = limit.max(1);
-    let limit = limit.max(2);
-    let mut solutions = Vec::new();
-    let mut stack = vec![start];
-    while let Some(mut state) = stack.pop() {
-        if state.propagate(problem, stats).is_err() {
-            continue;
-        }
-        match state.most_constrained() {
-            Some(tile) => {
-                stats.guesses += 1;
-                let choices: Vec<usize> = state.choices(tile).collect();
-                for &k in choices.iter().rev() {
-                    let mut child = state.clone();
-                    child.choose(problem, tile, k);
-                    stack.push(child);
-                }
-            }
-            None => {
-                if let Some(tiles) = state.tiles(problem) {
-                    let solved = board
-                        .with_tiles(tiles.clone())
-                        .is_ok_and(|b| b.check_solved().is_ok());
-                    if solved {
-                        solutions.push(tiles);
-                        if solutions.len() >= limit {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
+    let mut search = Search {
+        problem,
+        limit: limit.max(2),
+        solutions: Vec::new(),
+        failures: vec![0; problem.len()],
+        stats,
+    };
+    let mut cutoff = FIRST_CUTOFF;
+    while search.run(&start, cutoff) == Run::Restart {
+        cutoff = cutoff.saturating_mul(2);
     }
+    let mut solutions = search.solutions;
     let status = match solutions.len() {
         0 => Status::None,
         1 => Status::Unique,
@@ -162,5 +150,81 @@ fn search(problem: &Problem<'_>, start: State, limit: usize, stats: &mut Stats) 
         status,
         solutions,
         stats: *stats,
+    }
+}
+
+/// The state of a search across its restarts.
+struct Search<'p, 'b, 's> {
+    problem: &'p Problem<'b>,
+    limit: usize,
+    solutions: Vec<Vec<Tile>>,
+    /// Per tile, how often a guess on it led straight to a contradiction.
+    failures: Vec<u32>,
+    stats: &'s mut Stats,
+}
+
+/// How a run of the search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    /// Every branch was tried.
+    Exhausted,
+    /// The limit of solutions was reached.
+    Enough,
+    /// Too many dead ends: start again with what was learned.
+    Restart,
+}
+
+impl Search<'_, '_, '_> {
+    /// One depth-first run from `start`, giving up after `cutoff` dead ends.
+    fn run(&mut self, start: &State, cutoff: u64) -> Run {
+        let problem = self.problem;
+        let mut dead_ends = 0;
+        let mut stack = vec![start.clone()];
+        while let Some(mut state) = stack.pop() {
+            if state.propagate(problem, self.stats).is_err() {
+                if let Some(tile) = state.last_guess() {
+                    self.failures[tile] = self.failures[tile].saturating_add(1);
+                }
+                dead_ends += 1;
+                if dead_ends > cutoff {
+                    return Run::Restart;
+                }
+                continue;
+            }
+            match state.next_guess(problem, &self.failures) {
+                Some(tile) => {
+                    self.stats.guesses += 1;
+                    let choices: Vec<usize> = state.choices(tile).collect();
+                    for &k in choices.iter().rev() {
+                        let mut child = state.clone();
+                        child.choose(problem, tile, k);
+                        stack.push(child);
+                    }
+                }
+                None => {
+                    if self.found(&state) && self.solutions.len() >= self.limit {
+                        return Run::Enough;
+                    }
+                }
+            }
+        }
+        Run::Exhausted
+    }
+
+    /// Record the solution `state` holds, if it is one and is new.
+    fn found(&mut self, state: &State) -> bool {
+        let Some(tiles) = state.tiles(self.problem) else {
+            return false;
+        };
+        let solved = self
+            .problem
+            .board
+            .with_tiles(tiles.clone())
+            .is_ok_and(|b| b.check_solved().is_ok());
+        if solved && !self.solutions.contains(&tiles) {
+            self.solutions.push(tiles);
+            return true;
+        }
+        false
     }
 }

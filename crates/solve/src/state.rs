@@ -48,6 +48,9 @@ pub struct State {
     progress: u64,
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// The tile chosen by the last guess: the next guess is made near it,
+    /// so that the search finishes one tangle before it starts another.
+    last_guess: Option<usize>,
 }
 
 impl State {
@@ -64,12 +67,86 @@ impl State {
             progress: 0,
             queue: (0..n as u32).rev().collect(),
             queued: vec![true; n],
+            last_guess: None,
         }
+    }
+
+    /// The tile to guess next. First the undecided tile whose guesses
+    /// failed most often (`failures`, per tile, kept by the search), then
+    /// the nearest undecided tile to the last guess with the fewest
+    /// orientations left (within the undecided tiles connected to it), else
+    /// the most constrained tile of the board.
+    ///
+    /// Both keep a wrong guess from being refuted again and again: a tangle
+    /// of tiles that cannot be finished because of a guess made elsewhere
+    /// is tried first from then on, so the search no longer re-solves every
+    /// tangle in between under each combination of choices.
+    pub fn next_guess(&self, problem: &Problem<'_>, failures: &[u32]) -> Option<usize> {
+        self.most_failed(failures)
+            .or_else(|| {
+                self.last_guess
+                    .and_then(|last| self.nearest_undecided(problem, last))
+            })
+            .or_else(|| self.most_constrained())
+    }
+
+    /// The tile this state's last guess was made on.
+    pub fn last_guess(&self) -> Option<usize> {
+        self.last_guess
+    }
+
+    /// The undecided tile with the most failures (at least one), the most
+    /// constrained among equals.
+    fn most_failed(&self, failures: &[u32]) -> Option<usize> {
+        let mut best: Option<(u32, u32, usize)> = None;
+        for (tile, &failed) in failures.iter().enumerate() {
+            let left = self.candidates[tile].count_ones();
+            if failed == 0 || left < 2 {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((f, l, _)) => failed > f || (failed == f && left < l),
+            };
+            if better {
+                best = Some((failed, left, tile));
+            }
+        }
+        best.map(|(_, _, tile)| tile)
+    }
+
+    /// The undecided tile with the fewest orientations among those reached
+    /// from `start` through undecided tiles, the nearest among equals.
+    fn nearest_undecided(&self, problem: &Problem<'_>, start: usize) -> Option<usize> {
+        let undecided = |t: usize| self.candidates[t].count_ones() > 1;
+        let mut seen = std::collections::HashSet::from([start]);
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut best: Option<(u32, usize)> = None;
+        while let Some(tile) = queue.pop_front() {
+            if tile != start {
+                let left = self.candidates[tile].count_ones();
+                if best.is_none_or(|(b, _)| left < b) {
+                    best = Some((left, tile));
+                    if left == 2 {
+                        break;
+                    }
+                }
+            }
+            for d in 0..problem.dirs {
+                if let Some(next) = problem.neighbour(tile, Dir(d as u8))
+                    && undecided(next)
+                    && seen.insert(next)
+                {
+                    queue.push_back(next);
+                }
+            }
+        }
+        best.map(|(_, tile)| tile)
     }
 
     /// The tile with the fewest orientations left among those with more
     /// than one, if any.
-    pub fn most_constrained(&self) -> Option<usize> {
+    fn most_constrained(&self) -> Option<usize> {
         let mut best: Option<(u32, usize)> = None;
         for (tile, &c) in self.candidates.iter().enumerate() {
             let left = c.count_ones();
@@ -123,6 +200,7 @@ impl State {
 
     /// Keep only orientation `k` of `tile`.
     pub fn choose(&mut self, problem: &Problem<'_>, tile: usize, k: usize) {
+        self.last_guess = Some(tile);
         self.set_candidates(problem, tile, 1 << k);
         self.enqueue(tile);
     }
