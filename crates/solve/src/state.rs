@@ -26,6 +26,7 @@
 use crate::problem::Problem;
 use crate::stats::Stats;
 use lightemall_model::{Dir, Tile};
+use std::collections::HashMap;
 
 /// No way to finish this partial solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +44,8 @@ pub struct State {
     group: Vec<i32>,
     /// At a group's root, the number of wires of its tiles.
     wires: Vec<u32>,
+    /// Per tile, the wires already counted in its group (see `join`).
+    joined: Vec<u8>,
     /// Orientations removed so far: a sweep that removes none ends the
     /// propagation.
     progress: u64,
@@ -64,6 +67,7 @@ impl State {
                 .collect(),
             group: vec![-1; n],
             wires: problem.board.tiles().iter().map(|t| t.degree()).collect(),
+            joined: vec![0; n],
             progress: 0,
             queue: (0..n as u32).rev().collect(),
             queued: vec![true; n],
@@ -269,18 +273,44 @@ impl State {
         tile
     }
 
-    fn join(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.root(a), self.root(b));
-        if ra != rb {
-            let (big, small) = if self.group[ra] <= self.group[rb] {
-                (ra, rb)
-            } else {
-                (rb, ra)
-            };
-            self.group[big] += self.group[small];
-            self.group[small] = big as i32;
-            self.wires[big] += self.wires[small];
+    /// Join the groups of `a` and `b`, known to be wired together (from
+    /// `a` toward direction `d`). A wire between two tiles of one group
+    /// closes a loop, and a group left with no wire out that is not the
+    /// whole board is cut off: both are contradictions.
+    fn join(
+        &mut self,
+        problem: &Problem<'_>,
+        a: usize,
+        d: usize,
+        b: usize,
+    ) -> Result<(), Contradiction> {
+        if self.joined[a] & 1 << d != 0 {
+            return Ok(());
         }
+        self.joined[a] |= 1 << d;
+        self.joined[b] |= problem.back[d];
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra == rb {
+            return Err(Contradiction);
+        }
+        let (big, small) = if self.group[ra] <= self.group[rb] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.group[big] += self.group[small];
+        self.group[small] = big as i32;
+        self.wires[big] += self.wires[small];
+        if self.size(big) < problem.len() && self.wires_out(big) <= 0 {
+            return Err(Contradiction);
+        }
+        Ok(())
+    }
+
+    /// The wires that leave the group of `root` in any solution: a tree
+    /// group of `k` tiles with `D` wires has `D - 2(k - 1)`.
+    fn wires_out(&self, root: usize) -> i64 {
+        i64::from(self.wires[root]) - 2 * (self.size(root) as i64 - 1)
     }
 
     /// Apply the local rule, and the loop and isolation rules per
@@ -329,7 +359,7 @@ impl State {
                 if let Some(other) = *other {
                     let back = problem.back[d];
                     if must & 1 << d != 0 && self.must(other) & back != 0 {
-                        self.join(tile, other);
+                        self.join(problem, tile, d, other)?;
                     }
                 }
             }
@@ -438,51 +468,60 @@ impl State {
     /// For every group short of the whole board: it has exactly
     /// `wires - 2(size - 1)` wires out. None, or more than its ways out, is a
     /// contradiction; exactly as many as its ways out forces them all.
+    ///
+    /// Only groups next to an undecided tile are looked at: a way out is a
+    /// wire that may or may not be there, so one of its ends is undecided,
+    /// and a group with none has no way out (a closed group is caught by
+    /// `join`).
     fn take_forced_exits(
         &mut self,
         problem: &Problem<'_>,
         stats: &mut Stats,
     ) -> Result<(), Contradiction> {
         let n = problem.len();
-        let mut ways_out = vec![0u32; n];
+        let mut ways_out: HashMap<usize, u32> = HashMap::new();
         let mut exits = Vec::new();
-        for tile in 0..n {
-            let might = self.might(tile);
-            let must = self.must(tile);
+        let undecided: Vec<usize> = (0..n)
+            .filter(|&t| self.candidates[t].count_ones() > 1)
+            .collect();
+        for tile in undecided {
+            // A group with an undecided tile is checked even if no way out
+            // is left to it.
+            let own = self.root(tile);
+            ways_out.entry(own).or_default();
             for d in 0..problem.dirs {
-                let dir = Dir(d as u8);
-                if might & dir.bit() == 0 {
-                    continue;
-                }
-                let Some(other) = problem.neighbour(tile, dir) else {
+                let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
                     continue;
                 };
-                let back = problem.back[usize::from(dir.0)];
-                let known = must & dir.bit() != 0 && self.must(other) & back != 0;
-                if known || self.might(other) & back == 0 {
+                let back = problem.back[d];
+                if self.might(tile) & 1 << d == 0 || self.might(other) & back == 0 {
                     continue;
                 }
                 let (a, b) = (self.root(tile), self.root(other));
-                if a != b {
-                    ways_out[a] += 1;
-                    exits.push((a as u32, tile as u32, d as u8));
+                if a == b {
+                    continue;
+                }
+                *ways_out.entry(a).or_default() += 1;
+                exits.push((a, tile, d));
+                if self.candidates[other].count_ones() == 1 {
+                    // A decided neighbour's way out is counted here, as it
+                    // is never visited itself; if it must be taken, this
+                    // tile is the one to turn toward it.
+                    *ways_out.entry(b).or_default() += 1;
+                    exits.push((b, tile, d));
                 }
             }
         }
-        let wires_out = |state: &State, root: usize| {
-            i64::from(state.wires[root]) - 2 * (state.size(root) as i64 - 1)
-        };
-        for root in (0..n).filter(|&t| self.group[t] < 0 && self.size(t) < n) {
-            let out = wires_out(self, root);
-            if out <= 0 || out > i64::from(ways_out[root]) {
+        for (&root, &ways) in &ways_out {
+            let out = self.wires_out(root);
+            if self.size(root) < n && (out <= 0 || out > i64::from(ways)) {
                 return Err(Contradiction);
             }
         }
         for (root, tile, d) in exits {
-            let root = root as usize;
-            if self.size(root) < n && wires_out(self, root) == i64::from(ways_out[root]) {
-                let (tile, dir) = (tile as usize, Dir(d));
-                if self.restrict(problem, tile, dir.bit(), 0)? {
+            let ways = ways_out.get(&root).copied().unwrap_or(0);
+            if self.size(root) < n && self.wires_out(root) == i64::from(ways) {
+                if self.restrict(problem, tile, 1 << d, 0)? {
                     stats.islands += 1;
                     self.enqueue(tile);
                 }
