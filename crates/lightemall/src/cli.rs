@@ -21,6 +21,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Play move tokens on a fresh puzzle, or replay a save file, and print the result.
     Replay(ReplayArgs),
+    /// Draw a puzzle as a PNG image, or the generator at work as a GIF.
+    Render(RenderArgs),
 }
 
 /// Which puzzle: given, or generated from options.
@@ -107,4 +109,47 @@ pub struct ReplayArgs {
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `lightemall render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The puzzle.
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// The PNG file to write.
+    #[arg(
+        short,
+        long,
+        value_name = "FILE.png",
+        required_unless_present = "gen_steps"
+    )]
+    pub output: Option<std::path::PathBuf>,
+    /// Draw the solution instead of the scrambled board.
+    #[arg(long)]
+    pub solved: bool,
+    /// The look.
+    #[arg(long, default_value = "classic", value_parser = ["classic", "circuit", "contrast"])]
+    pub theme: String,
+    /// Tile width in pixels (4 to 256); by default the image is about 1000 pixels wide.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=256))]
+    pub cell: Option<u32>,
+    /// Leave out the panel (time, moves, buttons): the board alone.
+    #[arg(long)]
+    pub no_panel: bool,
+    /// Power radius mode, with this radius (default: half the solution's diameter, plus one).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "auto")]
+    pub radius: Option<String>,
+    /// Fog: hide the tiles outside the ellipse around the station.
+    #[arg(long)]
+    pub fog: bool,
+    /// Draw the help overlay on top.
+    #[arg(long)]
+    pub help_overlay: bool,
+    /// Write the generator at work: a GIF if the name ends in .gif, else a folder of PNG frames.
+    #[arg(long, value_name = "FILE.gif|DIR")]
+    pub gen_steps: Option<std::path::PathBuf>,
+    /// Milliseconds a generation frame is shown.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(20..=10_000))]
+    pub step_ms: u32,
 }

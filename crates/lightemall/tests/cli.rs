@@ -400,3 +400,124 @@ fn replay_reads_a_save_file() {
         let _ = std::fs::remove_file(file);
     }
 }
+
+/// A fresh path in the temporary folder for one test's output.
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lightemall-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir.join(name)
+}
+
+fn decoded_png(path: &std::path::Path) -> (u32, u32, Vec<u8>) {
+    let bytes = std::fs::read(path).expect("the PNG was written");
+    lightemall_render_png::decode_png(&bytes).expect("a valid PNG")
+}
+
+#[test]
+fn render_writes_a_png_of_scrambled_and_solved_boards() {
+    let scrambled = temp_path("scrambled.png");
+    let solved = temp_path("solved.png");
+    let out = scrambled.to_str().expect("UTF-8 path");
+    ok(&["render", "--size", "6x4", "--seed", "3", "-o", out]);
+    let (w, h, scrambled_pixels) = decoded_png(&scrambled);
+    // The panel is at least 640 wide; 4 rows of 64 px, margins, the panel.
+    assert_eq!((w, h), (640, 4 * 64 + 32 + 104));
+    let out = solved.to_str().expect("UTF-8 path");
+    ok(&[
+        "render", "--size", "6x4", "--seed", "3", "--solved", "-o", out,
+    ]);
+    let (_, _, solved_pixels) = decoded_png(&solved);
+    assert_ne!(scrambled_pixels, solved_pixels);
+}
+
+#[test]
+fn render_takes_ids_net_ids_themes_and_options() {
+    let path = temp_path("net.png");
+    let out = path.to_str().expect("UTF-8 path");
+    let net = "5x5:142763de6a4ed22cded412654";
+    for theme in ["classic", "circuit", "contrast"] {
+        ok(&[
+            "render",
+            net,
+            "--solved",
+            "--theme",
+            theme,
+            "--cell",
+            "20",
+            "--no-panel",
+            "-o",
+            out,
+        ]);
+        assert_eq!(decoded_png(&path).0, 5 * 20 + 32);
+    }
+    let id = "hex:7x5:frontier:easy#9";
+    ok(&[
+        "render",
+        id,
+        "--radius",
+        "--fog",
+        "--help-overlay",
+        "-o",
+        out,
+    ]);
+    ok(&["render", id, "--radius", "3", "--cell", "16", "-o", out]);
+}
+
+#[test]
+fn render_gen_steps_writes_a_gif_or_frames() {
+    let gif = temp_path("steps.gif");
+    let out = gif.to_str().expect("UTF-8 path");
+    ok(&[
+        "render",
+        "--size",
+        "5x4",
+        "--generator",
+        "frontier",
+        "--seed",
+        "2",
+        "--cell",
+        "24",
+        "--gen-steps",
+        out,
+    ]);
+    let bytes = std::fs::read(&gif).expect("the GIF was written");
+    assert!(bytes.starts_with(b"GIF89a"));
+    let dir = temp_path("frames");
+    let out = dir.to_str().expect("UTF-8 path");
+    ok(&[
+        "render",
+        "--size",
+        "4x3",
+        "--seed",
+        "2",
+        "--cell",
+        "24",
+        "--gen-steps",
+        out,
+    ]);
+    let frames = std::fs::read_dir(&dir).expect("the folder").count();
+    assert!(frames > 3, "{frames} frames");
+    assert!(decoded_png(&dir.join("frame-0000.png")).0 > 0);
+}
+
+#[test]
+fn render_refuses_bad_input_with_one_line() {
+    let path = temp_path("refused.png");
+    let out = path.to_str().expect("UTF-8 path");
+    check_refused(&["render", "--cell", "100000", "-o", out], "--cell");
+    check_refused(
+        &["render", "--size", "1000x1000", "--cell", "256", "-o", out],
+        "smaller --cell",
+    );
+    check_refused(&["render", "--theme", "neon", "-o", out], "neon");
+    check_refused(&["render", "--radius", "far", "-o", out], "--radius");
+    check_refused(&["render", "--size", "3x3"], "--output");
+    check_refused(&["render", "-o", "/nonexistent-dir/x.png"], "cannot write");
+    let net = "5x5:142763de6a4ed22cded412654";
+    check_refused(&["render", net, "--gen-steps", out], "generated puzzle");
+    check_refused(
+        &["render", "--size", "100x100", "--gen-steps", out],
+        "at most",
+    );
+    assert!(!path.exists(), "nothing is written for refused input");
+}

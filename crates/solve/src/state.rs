@@ -520,11 +520,12 @@ impl State {
         }
         for (root, tile, d) in exits {
             let ways = ways_out.get(&root).copied().unwrap_or(0);
-            if self.size(root) < n && self.wires_out(root) == i64::from(ways) {
-                if self.restrict(problem, tile, 1 << d, 0)? {
-                    stats.islands += 1;
-                    self.enqueue(tile);
-                }
+            if self.size(root) < n
+                && self.wires_out(root) == i64::from(ways)
+                && self.restrict(problem, tile, 1 << d, 0)?
+            {
+                stats.islands += 1;
+                self.enqueue(tile);
             }
         }
         Ok(())

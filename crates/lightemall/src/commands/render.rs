@@ -1,0 +1,172 @@
+//! `lightemall render`: a puzzle as a PNG image (scrambled or solved, in any
+//! theme, with radius or fog), or with `--gen-steps` the generator at work.
+//!
+//! This command fills the view's `FrameInput` from a puzzle and `power`; the
+//! game engine will fill the same struct from a game.
+
+use crate::cli::RenderArgs;
+use crate::puzzle_args::{Resolved, resolve};
+use lightemall_model::{Board, Grid, Puzzle};
+use lightemall_power::{Power, diameter, initial_radius};
+use lightemall_render_png::{Rasterizer, encode_png};
+use lightemall_solve::{Turns, par, solve};
+use lightemall_view::{
+    FrameInput, Highlights, Layout, PanelInfo, Theme, UiState, error_marks, scene_of,
+};
+use std::path::Path;
+
+/// Run the command.
+pub fn run(args: &RenderArgs) -> Result<(), String> {
+    let theme: Theme = args.theme.parse()?;
+    let resolved = resolve(&args.puzzle)?;
+    let grid = *resolved.puzzle.board.grid();
+    let layout = layout_for(&grid, args.cell, !args.no_panel)?;
+    if let Some(path) = &args.gen_steps {
+        super::render_steps::run(args, &resolved, theme, path)?;
+    }
+    if let Some(path) = &args.output {
+        let picture = Picture::new(args, &resolved)?;
+        let input = FrameInput {
+            board: &picture.board,
+            station: resolved.puzzle.station,
+            locked: &[],
+            distance: &picture.distance,
+            radius: picture.radius,
+            fog: args.fog,
+            errors: &picture.errors,
+            highlights: Highlights::default(),
+            panel: (!args.no_panel).then_some(&picture.panel),
+            ui: UiState {
+                theme,
+                help: args.help_overlay,
+                ..UiState::default()
+            },
+            animation: Default::default(),
+        };
+        write_png(&layout, &input, path)?;
+    }
+    Ok(())
+}
+
+/// The tile width: as asked, or one that makes the image about 1000 pixels wide.
+pub fn cell_for(grid: &Grid, cell: Option<u32>) -> u32 {
+    cell.unwrap_or_else(|| (1024 / grid.width().max(grid.height()) as u32).clamp(4, 64))
+}
+
+/// The layout, refused before any pixel is allocated if the image would be too large.
+pub fn layout_for(grid: &Grid, cell: Option<u32>, panel: bool) -> Result<Layout, String> {
+    let cell = cell_for(grid, cell);
+    let layout = Layout::with_cell(grid, cell as f32, panel);
+    lightemall_render_png::check_size(layout.width, layout.height).map_err(|e| {
+        format!(
+            "a {} board at --cell {cell}: {e}; choose a smaller --cell",
+            grid.size_label()
+        )
+    })?;
+    Ok(layout)
+}
+
+/// Paint `input` and write it as PNG.
+pub fn write_png(layout: &Layout, input: &FrameInput<'_>, path: &Path) -> Result<(), String> {
+    let scene = scene_of(input, layout);
+    let mut rasterizer = Rasterizer::default();
+    let pixmap = rasterizer.paint(&scene).map_err(|e| e.to_string())?;
+    let bytes = encode_png(pixmap).map_err(|e| e.to_string())?;
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// What one picture shows, worked out from the puzzle.
+struct Picture {
+    board: Board,
+    distance: Vec<Option<u32>>,
+    radius: Option<u32>,
+    errors: Vec<u8>,
+    panel: PanelInfo,
+}
+
+impl Picture {
+    fn new(args: &RenderArgs, resolved: &Resolved) -> Result<Picture, String> {
+        let puzzle = &resolved.puzzle;
+        let needs_solution = args.solved || args.radius.as_deref() == Some("auto");
+        let solution = if needs_solution {
+            Some(solution_of(puzzle)?)
+        } else {
+            None
+        };
+        let board = match (&solution, args.solved) {
+            (Some(solved), true) => solved.clone(),
+            _ => puzzle.board.clone(),
+        };
+        let radius = radius_of(args.radius.as_deref(), solution.as_ref(), puzzle.station)?;
+        let mut power = Power::default();
+        power.compute(&board, puzzle.station);
+        let distance = (0..board.grid().len()).map(|i| power.distance(i)).collect();
+        let panel = panel_of(resolved, &board, radius, power.all_powered(radius));
+        Ok(Picture {
+            errors: error_marks(&board, &[]),
+            board,
+            distance,
+            radius,
+            panel,
+        })
+    }
+}
+
+/// The solution: the one the puzzle carries, or the solver's first.
+fn solution_of(puzzle: &Puzzle) -> Result<Board, String> {
+    if let Some(board) = puzzle.solution_board() {
+        return Ok(board);
+    }
+    let report = solve(&puzzle.board, 1);
+    let tiles = report
+        .solutions
+        .into_iter()
+        .next()
+        .ok_or("this puzzle has no solution")?;
+    puzzle.board.with_tiles(tiles).map_err(|e| e.to_string())
+}
+
+fn radius_of(
+    arg: Option<&str>,
+    solution: Option<&Board>,
+    station: usize,
+) -> Result<Option<u32>, String> {
+    match (arg, solution) {
+        (None, _) => Ok(None),
+        (Some("auto"), Some(solved)) => {
+            let length = diameter(solved, station, &mut Power::default()).length;
+            Ok(Some(initial_radius(length)))
+        }
+        (Some(text), _) => text
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("--radius '{text}' is not a number of wire hops")),
+    }
+}
+
+fn panel_of(resolved: &Resolved, board: &Board, radius: Option<u32>, solved: bool) -> PanelInfo {
+    let puzzle = &resolved.puzzle;
+    let grid = board.grid();
+    let par = puzzle.solution.as_ref().and_then(|solution| {
+        par(
+            grid.topology(),
+            puzzle.board.tiles(),
+            solution,
+            Turns::Clockwise,
+        )
+    });
+    PanelInfo {
+        time: "0:00".into(),
+        moves: 0,
+        par: par.and_then(|p| u32::try_from(p).ok()),
+        radius,
+        difficulty: resolved
+            .params
+            .map(|p| p.difficulty.name().to_string())
+            .unwrap_or_default(),
+        rating: None,
+        size: grid.size_label(),
+        mode: grid.topology().name().to_string(),
+        solved: solved && board.check_solved().is_ok(),
+    }
+}

@@ -1,0 +1,347 @@
+//! Image snapshots and the checks a person would make, on decoded pixels.
+//!
+//! Snapshots live in `tests/snapshots/images/*.png` and are compared by their
+//! decoded pixels, never their PNG bytes. A missing snapshot is written unless
+//! `INSTA_UPDATE=no` (as CI runs); `INSTA_UPDATE=always` rewrites them. On a
+//! mismatch the new image is written beside the old as `NAME.new.png`.
+
+use lightemall_gen::{Difficulty, Generator, Params, generate};
+use lightemall_model::{Board, Grid, Topology};
+use lightemall_power::Power;
+use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
+use lightemall_view::{
+    Animation, Button, Color, FrameInput, Highlights, Layout, PanelInfo, Point, Theme, UiState,
+    error_marks, scene_of,
+};
+use std::path::PathBuf;
+
+struct Fixture {
+    board: Board,
+    station: usize,
+    distance: Vec<Option<u32>>,
+    errors: Vec<u8>,
+    panel: PanelInfo,
+}
+
+impl Fixture {
+    fn new(
+        topology: Topology,
+        size: (usize, usize),
+        solved: bool,
+        station: (usize, usize),
+    ) -> Fixture {
+        let params = Params {
+            grid: Grid::new(topology, size.0, size.1, false).expect("valid grid"),
+            generator: Generator::Kruskal,
+            difficulty: Difficulty::Hard,
+            seed: 5,
+            station,
+        };
+        let puzzle = generate(&params).expect("generates");
+        let board = if solved {
+            puzzle.solution_board().expect("solution")
+        } else {
+            puzzle.board
+        };
+        let mut power = Power::default();
+        power.compute(&board, puzzle.station);
+        let grid = *board.grid();
+        Fixture {
+            distance: (0..grid.len()).map(|i| power.distance(i)).collect(),
+            errors: error_marks(&board, &[]),
+            panel: PanelInfo {
+                time: "2:41".into(),
+                moves: 23,
+                par: Some(19),
+                radius: None,
+                difficulty: "hard".into(),
+                rating: None,
+                size: grid.size_label(),
+                mode: grid.topology().name().into(),
+                solved,
+            },
+            board,
+            station: puzzle.station,
+        }
+    }
+
+    fn input(&self, theme: Theme) -> FrameInput<'_> {
+        FrameInput {
+            board: &self.board,
+            station: self.station,
+            locked: &[],
+            distance: &self.distance,
+            radius: None,
+            fog: false,
+            errors: &self.errors,
+            highlights: Highlights::default(),
+            panel: None,
+            ui: UiState {
+                theme,
+                ..UiState::default()
+            },
+            animation: Animation::default(),
+        }
+    }
+}
+
+/// A painted frame, as straight RGBA.
+struct Image {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+}
+
+impl Image {
+    fn at(&self, p: Point) -> Color {
+        let (x, y) = (p.x.floor() as usize, p.y.floor() as usize);
+        let i = (y * self.width as usize + x) * 4;
+        Color {
+            r: self.rgba[i],
+            g: self.rgba[i + 1],
+            b: self.rgba[i + 2],
+            a: self.rgba[i + 3],
+        }
+    }
+
+    fn count(&self, color: Color) -> usize {
+        self.rgba
+            .chunks_exact(4)
+            .filter(|p| p[..3] == [color.r, color.g, color.b])
+            .count()
+    }
+}
+
+/// Paint a frame and compare it with its snapshot.
+fn paint(input: &FrameInput<'_>, layout: &Layout, name: &str) -> Image {
+    let image = paint_unchecked(input, layout);
+    check_image(name, &image);
+    image
+}
+
+/// Paint a frame for the checks alone, with no snapshot.
+fn paint_unchecked(input: &FrameInput<'_>, layout: &Layout) -> Image {
+    let mut rasterizer = Rasterizer::default();
+    let pixmap = rasterizer.paint(&scene_of(input, layout)).expect("paints");
+    Image {
+        width: pixmap.width(),
+        height: pixmap.height(),
+        rgba: straight_rgba(pixmap),
+    }
+}
+
+/// PNG bytes, compressed hard: snapshots live in the repository.
+fn small_png(image: &Image) -> Vec<u8> {
+    encode_png_compact(image.width, image.height, &image.rgba).expect("encodes")
+}
+
+fn check_image(name: &str, image: &Image) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/images");
+    let path = dir.join(format!("{name}.png"));
+    let mode = std::env::var("INSTA_UPDATE").unwrap_or_default();
+    let stored = std::fs::read(&path).ok().filter(|_| mode != "always");
+    let Some(bytes) = stored else {
+        assert!(
+            mode != "no",
+            "{name}: no snapshot at {} (run with INSTA_UPDATE=always)",
+            path.display()
+        );
+        std::fs::create_dir_all(&dir).expect("snapshot folder");
+        std::fs::write(&path, small_png(image)).expect("writes the snapshot");
+        return;
+    };
+    let (width, height, expected) = decode_png(&bytes).expect("the snapshot decodes");
+    if (width, height) != (image.width, image.height) || expected != image.rgba {
+        let differ = expected
+            .chunks(4)
+            .zip(image.rgba.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        let new = dir.join(format!("{name}.new.png"));
+        std::fs::write(&new, small_png(image)).expect("writes the new image");
+        panic!(
+            "{name}: {differ} pixels differ (size {width}x{height} vs {}x{}); see {}",
+            image.width,
+            image.height,
+            new.display()
+        );
+    }
+}
+
+fn near(a: Color, b: Color, tolerance: u8) -> bool {
+    a.r.abs_diff(b.r) <= tolerance
+        && a.g.abs_diff(b.g) <= tolerance
+        && a.b.abs_diff(b.b) <= tolerance
+}
+
+/// Whether `c` lies between the powered colours near and far (per channel).
+fn is_powered_colour(c: Color, theme: Theme) -> bool {
+    let p = theme.palette();
+    let within =
+        |v: u8, a: u8, b: u8| v.saturating_add(3) >= a.min(b) && v <= a.max(b).saturating_add(3);
+    within(c.r, p.wire_near.r, p.wire_far.r)
+        && within(c.g, p.wire_near.g, p.wire_far.g)
+        && within(c.b, p.wire_near.b, p.wire_far.b)
+}
+
+/// Points on the middle of each wire, away from hubs, lamps, the star and marks.
+fn wire_samples(fixture: &Fixture, layout: &Layout) -> Vec<(usize, Point)> {
+    let topology = fixture.board.grid().topology();
+    let mut out = Vec::new();
+    for i in (0..fixture.board.grid().len()).filter(|&i| i != fixture.station) {
+        for d in topology
+            .directions()
+            .filter(|&d| fixture.board.tile(i).has(d))
+        {
+            if fixture.errors[i] & d.bit() == 0 {
+                let (c, v) = (layout.centre(i), layout.wire_vector(i, d));
+                out.push((i, Point::new(c.x + 0.75 * v.x, c.y + 0.75 * v.y)));
+            }
+        }
+    }
+    out
+}
+
+const SIZE: (usize, usize) = (5, 4);
+
+#[test]
+fn every_theme_and_topology_scrambled_and_solved() {
+    for theme in Theme::ALL {
+        for topology in Topology::ALL {
+            for solved in [false, true] {
+                let fixture = Fixture::new(topology, SIZE, solved, (0, 0));
+                let layout = Layout::with_cell(fixture.board.grid(), 24.0, false);
+                let state = if solved { "solved" } else { "scrambled" };
+                paint(
+                    &fixture.input(theme),
+                    &layout,
+                    &format!("{theme}_{topology}_{state}"),
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn solved_boards_show_only_powered_wire_colours() {
+    for theme in Theme::ALL {
+        for topology in Topology::ALL {
+            let fixture = Fixture::new(topology, SIZE, true, (0, 0));
+            let layout = Layout::with_cell(fixture.board.grid(), 40.0, false);
+            let image = paint_unchecked(&fixture.input(theme), &layout);
+            for (tile, at) in wire_samples(&fixture, &layout) {
+                let c = image.at(at);
+                assert!(
+                    is_powered_colour(c, theme),
+                    "{theme} {topology} tile {tile}: {c}"
+                );
+            }
+            assert_eq!(
+                image.count(theme.palette().wire_off),
+                0,
+                "{theme} {topology}: grey wire"
+            );
+        }
+    }
+}
+
+#[test]
+fn scrambled_boards_show_grey_wires_and_the_star() {
+    for theme in Theme::ALL {
+        for topology in Topology::ALL {
+            let fixture = Fixture::new(topology, SIZE, false, (2, 2));
+            let layout = Layout::with_cell(fixture.board.grid(), 40.0, false);
+            let image = paint_unchecked(&fixture.input(theme), &layout);
+            let palette = theme.palette();
+            let grey = wire_samples(&fixture, &layout)
+                .into_iter()
+                .filter(|&(tile, _)| fixture.distance[tile].is_none())
+                .inspect(|&(tile, at)| {
+                    let c = image.at(at);
+                    assert!(
+                        near(c, palette.wire_off, 2),
+                        "{theme} {topology} tile {tile}: {c}"
+                    );
+                })
+                .count();
+            assert!(grey > 0, "{theme} {topology}: no unpowered wire to look at");
+            let star = image.at(layout.centre(fixture.station));
+            assert!(
+                near(star, palette.station, 2),
+                "{theme} {topology}: the star is {star}"
+            );
+        }
+    }
+}
+
+#[test]
+fn themes_differ() {
+    let fixture = Fixture::new(Topology::Square, SIZE, true, (0, 0));
+    let layout = Layout::with_cell(fixture.board.grid(), 24.0, false);
+    let images: Vec<Image> = Theme::ALL
+        .iter()
+        .map(|&theme| {
+            paint(
+                &fixture.input(theme),
+                &layout,
+                &format!("{theme}_square_solved"),
+            )
+        })
+        .collect();
+    for (i, a) in images.iter().enumerate() {
+        for b in &images[i + 1..] {
+            let differ = a
+                .rgba
+                .chunks(4)
+                .zip(b.rgba.chunks(4))
+                .filter(|(x, y)| x != y)
+                .count();
+            assert!(differ * 2 > a.rgba.len() / 4, "only {differ} pixels differ");
+        }
+    }
+}
+
+#[test]
+fn panel_help_radius_fog_and_win() {
+    let fixture = Fixture::new(Topology::Square, (8, 6), false, (0, 0));
+    let layout = Layout::with_cell(fixture.board.grid(), 32.0, true);
+    let mut input = fixture.input(Theme::Classic);
+    input.panel = Some(&fixture.panel);
+    input.ui.hovered = Some(Button::Mode);
+    input.ui.cursor = Some(9);
+    paint(&input, &layout, "panel_hover_cursor");
+    input.ui.help = true;
+    paint(&input, &layout, "help_overlay");
+
+    let solved = Fixture::new(Topology::Hex, (9, 7), true, (4, 3));
+    let layout = Layout::with_cell(solved.board.grid(), 28.0, true);
+    let mut input = solved.input(Theme::Circuit);
+    input.panel = Some(&solved.panel);
+    input.radius = Some(3);
+    paint(&input, &layout, "radius_3_hex_circuit");
+    input.radius = None;
+    input.animation = Animation {
+        now_ms: 400,
+        won_since_ms: Some(0),
+        ..Animation::default()
+    };
+    paint(&input, &layout, "win_celebration");
+
+    let mut walled = Fixture::new(Topology::Square, (6, 4), true, (0, 0));
+    for (tile, dir) in [(1, 1), (8, 2), (14, 1), (15, 2)] {
+        walled.board.add_barrier(tile, lightemall_model::Dir(dir));
+    }
+    let layout = Layout::with_cell(walled.board.grid(), 32.0, false);
+    paint(&walled.input(Theme::Classic), &layout, "barriers_square");
+
+    let foggy = Fixture::new(Topology::Octo, (24, 14), true, (5, 6));
+    let layout = Layout::with_cell(foggy.board.grid(), 14.0, false);
+    let mut input = foggy.input(Theme::Contrast);
+    input.fog = true;
+    let image = paint(&input, &layout, "fog_octo_contrast");
+    let far_corner = layout.centre(foggy.board.grid().len() - 1);
+    assert!(
+        near(image.at(far_corner), Theme::Contrast.palette().fog, 0),
+        "fog hides the far corner"
+    );
+}

@@ -1,0 +1,118 @@
+//! What a frame shows: the plain data a front end hands to [`crate::scene_of`].
+//!
+//! The view does not know the game's rules or its types beyond the model's
+//! `Board`: whoever owns the game (the engine, or the render command today)
+//! fills a [`FrameInput`]. Per-tile slices may be empty, meaning "none".
+//!
+//! The engine's adapter is meant to be one function that borrows: the
+//! board, station, locks and toggles from the game state; `distance`
+//! (from `power::Power::distance`) and `errors` (from [`crate::error_marks`])
+//! from a draw state it refreshes after each move; the panel's text from
+//! its clock and move log; `ui` and `animation` from the front end.
+
+use crate::panel::Button;
+use crate::theme::Theme;
+use lightemall_model::Board;
+
+/// Everything a frame shows.
+#[derive(Clone, Copy, Debug)]
+pub struct FrameInput<'a> {
+    /// The tiles as they stand now.
+    pub board: &'a Board,
+    /// Row-major index of the power station's tile (off the board: no star).
+    pub station: usize,
+    /// Per tile, whether it is locked. Empty: nothing is locked.
+    pub locked: &'a [bool],
+    /// Per tile, wire hops from the station, `None` if not connected.
+    /// Empty: nothing is powered (e.g. a generation frame).
+    pub distance: &'a [Option<u32>],
+    /// The power radius, when radius mode is on.
+    pub radius: Option<u32>,
+    /// Whether fog hides the tiles outside the ellipse around the station.
+    pub fog: bool,
+    /// Per tile, the mask of wires marked as errors (see [`crate::error_marks`]).
+    /// Empty: no marks.
+    pub errors: &'a [u8],
+    /// Generation demo colours; empty outside the demo.
+    pub highlights: Highlights<'a>,
+    /// The panel's values; `None` draws the board alone.
+    pub panel: Option<&'a PanelInfo>,
+    /// Interface state.
+    pub ui: UiState,
+    /// Animations in progress.
+    pub animation: Animation,
+}
+
+/// Tiles coloured by the generation demo (seed 002).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Highlights<'a> {
+    /// The tile being processed (orange).
+    pub processing: Option<usize>,
+    /// Tiles on the frontier (green).
+    pub frontier: &'a [u32],
+}
+
+/// The panel's values, already as the player reads them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PanelInfo {
+    /// Elapsed time, e.g. `1:05`.
+    pub time: String,
+    /// Moves made.
+    pub moves: u32,
+    /// Fewest moves that solve the puzzle from its start, if known.
+    pub par: Option<u32>,
+    /// The power radius, if radius mode is on.
+    pub radius: Option<u32>,
+    /// The chosen difficulty (`easy`, `medium`, `hard`), which also picks
+    /// the highlighted button; empty for a puzzle that was given.
+    pub difficulty: String,
+    /// The solver's rating, if measured.
+    pub rating: Option<String>,
+    /// The size button's label, e.g. `10x10`.
+    pub size: String,
+    /// The mode button's label, e.g. `square`.
+    pub mode: String,
+    /// Whether the puzzle is solved.
+    pub solved: bool,
+}
+
+/// Interface state that is neither game nor animation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UiState {
+    /// The button under the mouse.
+    pub hovered: Option<Button>,
+    /// The button held down.
+    pub pressed: Option<Button>,
+    /// The keyboard cursor's tile.
+    pub cursor: Option<usize>,
+    /// Whether the help overlay is shown.
+    pub help: bool,
+    /// The look.
+    pub theme: Theme,
+}
+
+/// Animations, as start times on one clock in milliseconds. The view is a
+/// pure function of `now_ms`: the same input draws the same frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Animation {
+    /// The time of this frame.
+    pub now_ms: u64,
+    /// A tile turning into its current orientation.
+    pub turning: Option<Turning>,
+    /// When power started spreading from the station (the last move);
+    /// `None` shows all power at once.
+    pub power_since_ms: Option<u64>,
+    /// When the puzzle was solved, for the celebration.
+    pub won_since_ms: Option<u64>,
+}
+
+/// A tile turning by one step; the board already holds its new orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turning {
+    /// Row-major index.
+    pub tile: usize,
+    /// Clockwise (a left click) or anticlockwise.
+    pub clockwise: bool,
+    /// When the turn started.
+    pub since_ms: u64,
+}

@@ -1,0 +1,415 @@
+//! Layout: where the panel, the board and every tile go for a board size and
+//! an output size, and hit testing (pixel to tile or button), shared by every
+//! front end.
+//!
+//! Square cells sit in a plain grid; hexagonal cells are pointy-top with odd
+//! rows shifted right by half a cell (the model's [`CellShape`]). Wires are
+//! drawn from a tile's centre halfway to its neighbour's centre, worked out
+//! from the topology's offsets, so the layout never names a direction.
+
+use crate::panel::{self, Button};
+use crate::scene::{Point, Rect};
+use lightemall_model::{CellShape, Dir, Grid};
+
+/// Space around the board, in pixels.
+pub const MARGIN: f32 = 16.0;
+/// The smallest tile the layout makes, in pixels.
+pub const MIN_CELL: f32 = 2.0;
+
+const SQRT_3: f32 = 1.732_050_8;
+
+/// What a pixel is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// A tile, by row-major index.
+    Tile(usize),
+    /// A panel button.
+    Button(Button),
+}
+
+/// Where everything goes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Output width in pixels.
+    pub width: u32,
+    /// Output height in pixels.
+    pub height: u32,
+    /// The panel's area, if there is a panel.
+    pub panel: Option<Rect>,
+    /// The board's bounds.
+    pub board: Rect,
+    /// A tile's width in pixels.
+    pub cell: f32,
+    /// Vertical distance between rows of centres.
+    pub row_pitch: f32,
+    grid: Grid,
+}
+
+fn is_hex(grid: &Grid) -> bool {
+    grid.topology().spec().shape == CellShape::Hexagon
+}
+
+/// Board size in pixels for a tile width.
+fn board_size(grid: &Grid, cell: f32) -> (f32, f32) {
+    let (w, h) = (grid.width() as f32, grid.height() as f32);
+    if is_hex(grid) {
+        let s = cell / SQRT_3;
+        (cell * (w + 0.5), 2.0 * s + 1.5 * s * (h - 1.0))
+    } else {
+        (cell * w, cell * h)
+    }
+}
+
+fn clamp_cell(cell: f32) -> f32 {
+    if cell.is_finite() {
+        cell.max(MIN_CELL)
+    } else {
+        MIN_CELL
+    }
+}
+
+fn to_px(v: f32) -> u32 {
+    // `as` saturates, and NaN becomes 0.
+    v.ceil() as u32
+}
+
+impl Layout {
+    /// The layout for tiles `cell` pixels wide: the output grows to fit the
+    /// board, and the panel if asked for. Allocates nothing, so a caller can
+    /// check the size before painting.
+    pub fn with_cell(grid: &Grid, cell: f32, with_panel: bool) -> Layout {
+        let cell = clamp_cell(cell);
+        let (bw, bh) = board_size(grid, cell);
+        let panel_h = if with_panel { panel::HEIGHT } else { 0.0 };
+        let min_w = if with_panel { panel::MIN_WIDTH } else { 0.0 };
+        let width = (bw + 2.0 * MARGIN).max(min_w).ceil();
+        let height = (bh + 2.0 * MARGIN + panel_h).ceil();
+        Layout::place(grid, cell, width, height, with_panel)
+    }
+
+    /// The layout that fits the board into `width` x `height` pixels (a
+    /// window), tiles as large as fit, in whole pixels.
+    pub fn fit(grid: &Grid, width: u32, height: u32, with_panel: bool) -> Layout {
+        let panel_h = if with_panel { panel::HEIGHT } else { 0.0 };
+        let avail_w = width as f32 - 2.0 * MARGIN;
+        let avail_h = height as f32 - 2.0 * MARGIN - panel_h;
+        let (unit_w, unit_h) = board_size(grid, 1.0);
+        let cell = (avail_w / unit_w).min(avail_h / unit_h).floor();
+        Layout::place(
+            grid,
+            clamp_cell(cell),
+            width as f32,
+            height as f32,
+            with_panel,
+        )
+    }
+
+    fn place(grid: &Grid, cell: f32, width: f32, height: f32, with_panel: bool) -> Layout {
+        let panel_h = if with_panel { panel::HEIGHT } else { 0.0 };
+        let (bw, bh) = board_size(grid, cell);
+        let x = ((width - bw) / 2.0).floor();
+        let y = (panel_h + (height - panel_h - bh) / 2.0).floor();
+        let row_pitch = if is_hex(grid) {
+            1.5 * cell / SQRT_3
+        } else {
+            cell
+        };
+        Layout {
+            width: to_px(width),
+            height: to_px(height),
+            panel: with_panel.then(|| Rect::new(0.0, 0.0, width, panel_h)),
+            board: Rect::new(x, y, bw, bh),
+            cell,
+            row_pitch,
+            grid: *grid,
+        }
+    }
+
+    /// The grid laid out.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The centre of the cell at column `x`, row `y` (which may lie off the
+    /// board, for wires toward the edge).
+    pub fn centre_xy(&self, x: i64, y: i64) -> Point {
+        let (x, y) = (x as f32, y as f32);
+        if is_hex(&self.grid) {
+            let shift = if (y as i64).rem_euclid(2) == 1 {
+                0.5
+            } else {
+                0.0
+            };
+            let s = self.cell / SQRT_3;
+            Point::new(
+                self.board.x + self.cell * (x + 0.5 + shift),
+                self.board.y + s + self.row_pitch * y,
+            )
+        } else {
+            // Whole-pixel centres keep even-width wires crisp on odd cells too.
+            Point::new(
+                self.board.x + (self.cell * (x + 0.5)).floor(),
+                self.board.y + (self.cell * (y + 0.5)).floor(),
+            )
+        }
+    }
+
+    /// The centre of tile `index`.
+    pub fn centre(&self, index: usize) -> Point {
+        let (x, y) = self.grid.coords(index);
+        self.centre_xy(x as i64, y as i64)
+    }
+
+    /// From a tile's centre to the middle of its side toward `dir` (to the
+    /// corner, for a diagonal): half the way to the neighbour's centre.
+    pub fn wire_vector(&self, index: usize, dir: Dir) -> Point {
+        let (x, y) = self.grid.coords(index);
+        let (dx, dy) = self.grid.topology().offset(dir, y);
+        let from = self.centre_xy(x as i64, y as i64);
+        let to = self.centre_xy(x as i64 + i64::from(dx), y as i64 + i64::from(dy));
+        Point::new((to.x - from.x) / 2.0, (to.y - from.y) / 2.0)
+    }
+
+    /// The outline of tile `index`, shrunk by `inset` pixels on every side.
+    pub fn outline(&self, index: usize, inset: f32) -> Vec<Point> {
+        let c = self.centre(index);
+        if is_hex(&self.grid) {
+            // Circumradius, less the inset measured across the flat sides.
+            let r = (self.cell / 2.0 - inset).max(0.0) * 2.0 / SQRT_3;
+            (0..6)
+                .map(|k| {
+                    let a = (-90.0 + 60.0 * k as f32).to_radians();
+                    Point::new(c.x + r * a.cos(), c.y + r * a.sin())
+                })
+                .collect()
+        } else {
+            let h = (self.cell / 2.0 - inset).max(0.0);
+            vec![
+                Point::new(c.x - h, c.y - h),
+                Point::new(c.x + h, c.y - h),
+                Point::new(c.x + h, c.y + h),
+                Point::new(c.x - h, c.y + h),
+            ]
+        }
+    }
+
+    /// The side of tile `index` that faces `dir`, as its two ends (where a
+    /// barrier is drawn). A direction through a corner (octo's diagonals)
+    /// gets a short stroke across the corner.
+    pub fn side(&self, index: usize, dir: Dir) -> (Point, Point) {
+        let c = self.centre(index);
+        let v = self.wire_vector(index, dir);
+        let mid = Point::new(c.x + v.x, c.y + v.y);
+        let outline = self.outline(index, 0.0);
+        let sides = outline.iter().zip(outline.iter().cycle().skip(1));
+        for (&a, &b) in sides {
+            let (mx, my) = ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+            if (mx - mid.x).abs() + (my - mid.y).abs() < 0.01 * self.cell {
+                return (a, b);
+            }
+        }
+        let perp = Point::new(-v.y * 0.3, v.x * 0.3);
+        (
+            Point::new(mid.x - perp.x, mid.y - perp.y),
+            Point::new(mid.x + perp.x, mid.y + perp.y),
+        )
+    }
+
+    /// Whether tile `index` lies inside the fog's ellipse of `radius` tiles
+    /// around `station` (measured in columns and rows).
+    pub fn in_sight(&self, index: usize, station: usize, radius: f32) -> bool {
+        if station >= self.grid.len() {
+            return false;
+        }
+        let (a, b) = (self.centre(index), self.centre(station));
+        let dx = (a.x - b.x) / self.cell;
+        let dy = (a.y - b.y) / self.row_pitch;
+        dx * dx + dy * dy <= radius * radius
+    }
+
+    /// The panel's buttons and where they are.
+    pub fn buttons(&self) -> Vec<(Button, Rect)> {
+        match self.panel {
+            Some(area) => panel::button_rects(area),
+            None => Vec::new(),
+        }
+    }
+
+    /// What the pixel `(x, y)` is over.
+    pub fn hit(&self, x: f32, y: f32) -> Option<Hit> {
+        let p = Point::new(x, y);
+        if let Some((button, _)) = self.buttons().into_iter().find(|(_, r)| r.contains(p)) {
+            return Some(Hit::Button(button));
+        }
+        self.tile_at(p).map(Hit::Tile)
+    }
+
+    /// The tile under `p`, if any.
+    pub fn tile_at(&self, p: Point) -> Option<usize> {
+        if !p.x.is_finite() || !p.y.is_finite() {
+            return None;
+        }
+        let (col, row) = self.nearest_cell(p);
+        let (w, h) = (self.grid.width() as i64, self.grid.height() as i64);
+        let inside = (0..w).contains(&col) && (0..h).contains(&row);
+        let square_ok = is_hex(&self.grid) || self.board.contains(p);
+        (inside && square_ok).then(|| self.grid.index(col as usize, row as usize))
+    }
+
+    /// The cell (on the board or not) whose centre is nearest to `p`.
+    fn nearest_cell(&self, p: Point) -> (i64, i64) {
+        let fx = (p.x - self.board.x) / self.cell;
+        if !is_hex(&self.grid) {
+            let fy = (p.y - self.board.y) / self.cell;
+            return (fx.floor() as i64, fy.floor() as i64);
+        }
+        let s = self.cell / SQRT_3;
+        let guess_row = ((p.y - self.board.y - s) / self.row_pitch).round() as i64;
+        let mut best = (0, 0);
+        let mut best_d = f32::INFINITY;
+        for row in guess_row - 1..=guess_row + 1 {
+            let guess_col = (fx - 0.5 * row.rem_euclid(2) as f32).floor() as i64;
+            for col in guess_col - 1..=guess_col + 1 {
+                let c = self.centre_xy(col, row);
+                let d = (c.x - p.x).powi(2) + (c.y - p.y).powi(2);
+                if d < best_d {
+                    best_d = d;
+                    best = (col, row);
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The whole-pixel rectangle of a square cell's outline (from
+/// [`Layout::outline`]), or `None` for a hexagon.
+pub fn square_cell(outline: &[Point]) -> Option<Rect> {
+    match outline {
+        [a, _, c, _] => {
+            let (x0, y0) = (a.x.round(), a.y.round());
+            Some(Rect::new(x0, y0, c.x.round() - x0, c.y.round() - y0))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lightemall_model::Topology;
+
+    fn grid(topology: Topology, w: usize, h: usize) -> Grid {
+        Grid::new(topology, w, h, false).expect("valid grid")
+    }
+
+    #[test]
+    fn every_centre_hits_its_own_tile() {
+        for topology in Topology::ALL {
+            let g = grid(topology, 7, 5);
+            let layout = Layout::with_cell(&g, 40.0, true);
+            for i in 0..g.len() {
+                let c = layout.centre(i);
+                assert_eq!(layout.hit(c.x, c.y), Some(Hit::Tile(i)), "{topology} {i}");
+                // Near the edge of the cell, still the same tile.
+                let v = layout.wire_vector(i, Dir(1));
+                let near = Point::new(c.x + v.x * 0.9, c.y + v.y * 0.9);
+                assert_eq!(
+                    layout.tile_at(near),
+                    Some(i),
+                    "{topology} {i} near its side"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn outside_the_board_hits_nothing() {
+        for topology in Topology::ALL {
+            let layout = Layout::with_cell(&grid(topology, 3, 3), 30.0, false);
+            assert_eq!(layout.hit(1.0, 1.0), None);
+            assert_eq!(layout.hit(-5.0, 1e9), None);
+            assert_eq!(layout.hit(f32::NAN, 3.0), None);
+            assert_eq!(
+                layout.hit(layout.width as f32 - 1.0, layout.height as f32 - 1.0),
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn hex_rows_shift_and_wires_meet_halfway() {
+        let g = grid(Topology::Hex, 4, 4);
+        let layout = Layout::with_cell(&g, 40.0, false);
+        let (even, odd) = (layout.centre(0), layout.centre(4));
+        assert!((odd.x - even.x - 20.0).abs() < 1e-3);
+        for i in 0..g.len() {
+            for d in g.topology().directions() {
+                if let Some(j) = g.neighbour(i, d) {
+                    let (a, b) = (layout.centre(i), layout.centre(j));
+                    let v = layout.wire_vector(i, d);
+                    assert!((a.x + v.x - (a.x + b.x) / 2.0).abs() < 1e-3);
+                    assert!((a.y + v.y - (a.y + b.y) / 2.0).abs() < 1e-3);
+                    // Neighbours of a hexagon are one tile width apart.
+                    let dist = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+                    assert!((dist - 40.0).abs() < 1e-2, "{i} {d:?}: {dist}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sides_are_shared_by_neighbours() {
+        for topology in Topology::ALL {
+            let g = grid(topology, 4, 4);
+            let layout = Layout::with_cell(&g, 30.0, false);
+            let i = g.index(1, 1);
+            for d in topology.directions() {
+                let j = g
+                    .neighbour(i, d)
+                    .expect("an inner tile has every neighbour");
+                let (a, b) = layout.side(i, d);
+                let (c, e) = layout.side(j, topology.opposite(d));
+                let same = |p: Point, q: Point| (p.x - q.x).abs() + (p.y - q.y).abs() < 1e-3;
+                assert!(
+                    same(a, e) && same(b, c) || same(a, c) && same(b, e),
+                    "{topology} {d:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_button_is_hit_at_its_centre() {
+        let layout = Layout::with_cell(&grid(Topology::Square, 3, 3), 20.0, true);
+        let buttons = layout.buttons();
+        assert_eq!(buttons.len(), Button::ALL.len());
+        for (button, rect) in buttons {
+            let c = rect.centre();
+            assert_eq!(layout.hit(c.x, c.y), Some(Hit::Button(button)));
+        }
+        let none = Layout::with_cell(&grid(Topology::Square, 3, 3), 20.0, false);
+        assert!(none.buttons().is_empty());
+    }
+
+    #[test]
+    fn fit_and_with_cell_agree() {
+        for topology in Topology::ALL {
+            let g = grid(topology, 9, 6);
+            let a = Layout::with_cell(&g, 24.0, true);
+            let b = Layout::fit(&g, a.width, a.height, true);
+            assert_eq!(a.cell, b.cell, "{topology}");
+            assert_eq!(a.board, b.board, "{topology}");
+        }
+    }
+
+    #[test]
+    fn absurd_sizes_do_not_panic() {
+        let g = grid(Topology::Square, 1000, 1000);
+        let huge = Layout::with_cell(&g, 1e30, true);
+        assert_eq!(huge.width, u32::MAX);
+        let tiny = Layout::fit(&g, 0, 0, true);
+        assert_eq!(tiny.cell, MIN_CELL);
+        assert_eq!(Layout::with_cell(&g, f32::NAN, false).cell, MIN_CELL);
+    }
+}

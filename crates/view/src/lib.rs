@@ -1,0 +1,47 @@
+//! What LightEmAll shows, as data: the layout of board and panel for any
+//! board and output size, the three themes, hit testing shared by every
+//! front end, the help overlay, and animations as pure functions of time.
+//!
+//! The input is a [`FrameInput`] (the board, power, locks, marks, panel
+//! values and UI state); the output is a [`Scene`], a display list of
+//! primitives in pixel coordinates. This crate does no I/O, reads no clock,
+//! paints no pixel and never panics on input: a renderer paints the Scene.
+
+mod animation;
+mod board;
+mod input;
+mod layout;
+mod marks;
+mod overlay;
+mod panel;
+mod scene;
+mod theme;
+
+pub use animation::{CELEBRATION_MS, HOP_MS, TURN_MS, is_animating, power_front};
+pub use board::FOG_RADIUS;
+pub use input::{Animation, FrameInput, Highlights, PanelInfo, Turning, UiState};
+pub use layout::{Hit, Layout, MARGIN, MIN_CELL};
+pub use marks::error_marks;
+pub use overlay::HELP;
+pub use panel::Button;
+pub use scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
+pub use theme::{Palette, Theme};
+
+/// The Scene of one frame: the panel (if the layout has one and the input
+/// gives its values), the board, the win banner while the celebration runs,
+/// and the help overlay if asked for.
+pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
+    let palette = input.ui.theme.palette();
+    let mut scene = Scene::new(layout.width, layout.height, palette.background);
+    if let (Some(area), Some(info)) = (layout.panel, input.panel) {
+        panel::draw(&mut scene, area, info, &input.ui, palette);
+    }
+    board::draw(&mut scene, layout, input, palette);
+    if animation::celebration_wave(&input.animation).is_some() {
+        overlay::draw_win_banner(&mut scene, layout, palette);
+    }
+    if input.ui.help {
+        overlay::draw_help(&mut scene, layout, palette);
+    }
+    scene
+}

@@ -1,0 +1,274 @@
+//! The panel above the board: time, moves, par, radius and difficulty, and
+//! the buttons Easy / Medium / Hard, size, mode and help, with their hover
+//! and pressed states. Geometry is fixed in pixels so hit testing needs no
+//! font: the renderer measures text, the panel only places it.
+
+use crate::input::{PanelInfo, UiState};
+use crate::scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
+use crate::theme::Palette;
+
+/// The panel's height in pixels.
+pub const HEIGHT: f32 = 104.0;
+/// The narrowest output that holds the panel.
+pub const MIN_WIDTH: f32 = 640.0;
+
+const PAD: f32 = 16.0;
+const BUTTON_Y: f32 = 62.0;
+const BUTTON_H: f32 = 30.0;
+
+/// A panel button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Button {
+    /// New easy game.
+    Easy,
+    /// New medium game.
+    Medium,
+    /// New hard game.
+    Hard,
+    /// Cycle the board size.
+    Size,
+    /// Cycle the mode (topology).
+    Mode,
+    /// Show or hide the help overlay.
+    Help,
+}
+
+impl Button {
+    /// Every button, left to right.
+    pub const ALL: [Button; 6] = [
+        Button::Easy,
+        Button::Medium,
+        Button::Hard,
+        Button::Size,
+        Button::Mode,
+        Button::Help,
+    ];
+}
+
+/// Where each button sits in the panel `area`.
+pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
+    let y = area.y + BUTTON_Y;
+    let widths = [72.0, 92.0, 72.0, 104.0, 104.0];
+    let gaps = [0.0, 6.0, 6.0, 18.0, 6.0];
+    let mut x = area.x + PAD;
+    let mut out = Vec::with_capacity(Button::ALL.len());
+    for (i, (w, gap)) in widths.into_iter().zip(gaps).enumerate() {
+        x += gap;
+        out.push((Button::ALL[i], Rect::new(x, y, w, BUTTON_H)));
+        x += w;
+    }
+    let help_x = area.x + area.w - PAD - BUTTON_H;
+    out.push((Button::Help, Rect::new(help_x, y, BUTTON_H, BUTTON_H)));
+    out
+}
+
+fn label_of(button: Button, info: &PanelInfo) -> String {
+    match button {
+        Button::Easy => "Easy".into(),
+        Button::Medium => "Medium".into(),
+        Button::Hard => "Hard".into(),
+        Button::Size => info.size.clone(),
+        Button::Mode => info.mode.clone(),
+        Button::Help => "?".into(),
+    }
+}
+
+fn is_chosen(button: Button, info: &PanelInfo) -> bool {
+    let name = match button {
+        Button::Easy => "easy",
+        Button::Medium => "medium",
+        Button::Hard => "hard",
+        _ => return false,
+    };
+    info.difficulty.eq_ignore_ascii_case(name)
+}
+
+/// Draw the panel into `scene`.
+pub fn draw(scene: &mut Scene, area: Rect, info: &PanelInfo, ui: &UiState, palette: &Palette) {
+    scene.push(Shape::Rect {
+        rect: area,
+        radius: 0.0,
+        fill: Some(palette.panel),
+        stroke: None,
+    });
+    scene.push(Shape::Line {
+        points: vec![
+            Point::new(area.x, area.y + area.h - 0.5),
+            Point::new(area.x + area.w, area.y + area.h - 0.5),
+        ],
+        stroke: Stroke {
+            color: palette.grid.mix(palette.text_dim, 0.35),
+            width: 1.0,
+        },
+        round: false,
+    });
+    draw_title(scene, area, palette);
+    draw_stats(scene, area, info, palette);
+    for (button, rect) in button_rects(area) {
+        draw_button(scene, button, rect, info, ui, palette);
+    }
+    if info.solved {
+        draw_solved_badge(scene, area, palette);
+    }
+}
+
+fn draw_title(scene: &mut Scene, area: Rect, palette: &Palette) {
+    scene.push(Shape::Star {
+        centre: Point::new(area.x + PAD + 11.0, area.y + 30.0),
+        outer: 11.0,
+        inner: 4.6,
+        points: 5,
+        fill: palette.station,
+        stroke: Some(Stroke {
+            color: palette.station_edge,
+            width: 2.0,
+        }),
+    });
+    scene.push(Shape::Text {
+        at: Point::new(area.x + PAD + 30.0, area.y + 38.0),
+        size: 22.0,
+        color: palette.text,
+        align: Align::Left,
+        text: "LightEmAll".into(),
+    });
+}
+
+fn stats(info: &PanelInfo) -> [(&'static str, String, f32); 5] {
+    let or_dash = |v: Option<u32>| v.map_or_else(|| "–".to_string(), |v| v.to_string());
+    let difficulty = match (&info.rating, info.difficulty.is_empty()) {
+        (Some(rating), true) => rating.clone(),
+        (Some(rating), false) => format!("{} · {rating}", info.difficulty),
+        (None, true) => "–".into(),
+        (None, false) => info.difficulty.clone(),
+    };
+    [
+        ("TIME", info.time.clone(), 70.0),
+        ("MOVES", info.moves.to_string(), 70.0),
+        ("PAR", or_dash(info.par), 60.0),
+        (
+            "RADIUS",
+            info.radius.map_or_else(|| "off".into(), |r| r.to_string()),
+            70.0,
+        ),
+        ("DIFFICULTY", difficulty, 150.0),
+    ]
+}
+
+fn draw_stats(scene: &mut Scene, area: Rect, info: &PanelInfo, palette: &Palette) {
+    let mut x = area.x + PAD + 176.0;
+    for (caption, value, width) in stats(info) {
+        scene.push(Shape::Text {
+            at: Point::new(x, area.y + 21.0),
+            size: 10.0,
+            color: palette.text_dim,
+            align: Align::Left,
+            text: caption.into(),
+        });
+        scene.push(Shape::Text {
+            at: Point::new(x, area.y + 44.0),
+            size: 19.0,
+            color: palette.text,
+            align: Align::Left,
+            text: value,
+        });
+        x += width;
+    }
+}
+
+fn button_fill(button: Button, info: &PanelInfo, ui: &UiState, palette: &Palette) -> Color {
+    if ui.pressed == Some(button) {
+        palette.button_pressed.mix(palette.background, 0.25)
+    } else if is_chosen(button, info) {
+        palette.button_pressed
+    } else if ui.hovered == Some(button) {
+        palette.button_hover
+    } else {
+        palette.button
+    }
+}
+
+fn draw_button(
+    scene: &mut Scene,
+    button: Button,
+    rect: Rect,
+    info: &PanelInfo,
+    ui: &UiState,
+    palette: &Palette,
+) {
+    let hovered = ui.hovered == Some(button);
+    let edge = if hovered {
+        palette.text
+    } else {
+        palette.text_dim.with_alpha(0x60)
+    };
+    let pressed = ui.pressed == Some(button);
+    // A pressed button sinks by a pixel: a cue that is not colour.
+    let rect = if pressed {
+        Rect {
+            y: rect.y + 1.0,
+            ..rect
+        }
+    } else {
+        rect
+    };
+    scene.push(Shape::Rect {
+        rect,
+        radius: 7.0,
+        fill: Some(button_fill(button, info, ui, palette)),
+        stroke: Some(Stroke {
+            color: edge,
+            width: if hovered { 1.5 } else { 1.0 },
+        }),
+    });
+    let c = rect.centre();
+    scene.push(Shape::Text {
+        at: Point::new(c.x, c.y + 5.0),
+        size: 14.0,
+        color: palette.button_text,
+        align: Align::Centre,
+        text: label_of(button, info),
+    });
+}
+
+fn draw_solved_badge(scene: &mut Scene, area: Rect, palette: &Palette) {
+    // Between the mode button and the help button.
+    let rect = Rect::new(
+        area.x + area.w - PAD - BUTTON_H - 96.0,
+        area.y + BUTTON_Y,
+        88.0,
+        BUTTON_H,
+    );
+    scene.push(Shape::Rect {
+        rect,
+        radius: BUTTON_H / 2.0,
+        fill: Some(palette.wire_far),
+        stroke: Some(Stroke {
+            color: palette.wire_near,
+            width: 2.0,
+        }),
+    });
+    scene.push(Shape::Text {
+        at: Point::new(rect.x + rect.w / 2.0, rect.y + 20.5),
+        size: 14.0,
+        color: palette.background,
+        align: Align::Centre,
+        text: "SOLVED".into(),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buttons_fit_the_narrowest_panel_without_overlap() {
+        let rects = button_rects(Rect::new(0.0, 0.0, MIN_WIDTH, HEIGHT));
+        assert_eq!(rects.len(), Button::ALL.len());
+        for pair in rects.windows(2) {
+            let (a, b) = (pair[0].1, pair[1].1);
+            assert!(a.x + a.w < b.x, "{:?} overlaps {:?}", pair[0].0, pair[1].0);
+        }
+        let last = rects[rects.len() - 1].1;
+        assert!(last.x + last.w <= MIN_WIDTH);
+    }
+}

@@ -1,0 +1,221 @@
+//! Scene snapshots: the display list of small boards as text, for each
+//! topology scrambled and solved, the panel with hover and press, the help
+//! overlay, radius, fog, locks, marks, the cursor, animations and the
+//! generation demo. Run with `INSTA_UPDATE=always` to accept a change.
+
+use lightemall_gen::{Difficulty, Generator, Params, generate};
+use lightemall_model::{Board, Grid, Puzzle, Topology};
+use lightemall_power::Power;
+use lightemall_view::{
+    Animation, Button, FrameInput, Highlights, Layout, PanelInfo, Theme, Turning, UiState,
+    error_marks, scene_of,
+};
+
+/// A puzzle and what the view needs of it, owned, so inputs can borrow it.
+struct Fixture {
+    board: Board,
+    station: usize,
+    distance: Vec<Option<u32>>,
+    errors: Vec<u8>,
+    locked: Vec<bool>,
+    panel: PanelInfo,
+}
+
+fn puzzle(topology: Topology, width: usize, height: usize, station: (usize, usize)) -> Puzzle {
+    let params = Params {
+        grid: Grid::new(topology, width, height, false).expect("valid grid"),
+        generator: Generator::Kruskal,
+        difficulty: Difficulty::Medium,
+        seed: 11,
+        station,
+    };
+    generate(&params).expect("generates")
+}
+
+impl Fixture {
+    fn new(topology: Topology, size: (usize, usize), solved: bool) -> Fixture {
+        let puzzle = puzzle(topology, size.0, size.1, (0, 0));
+        let board = if solved {
+            puzzle.solution_board().expect("has a solution")
+        } else {
+            puzzle.board.clone()
+        };
+        Fixture::of(board, puzzle.station)
+    }
+
+    fn of(board: Board, station: usize) -> Fixture {
+        let mut power = Power::default();
+        power.compute(&board, station);
+        let grid = *board.grid();
+        Fixture {
+            distance: (0..grid.len()).map(|i| power.distance(i)).collect(),
+            errors: error_marks(&board, &[]),
+            locked: Vec::new(),
+            panel: PanelInfo {
+                time: "1:05".into(),
+                moves: 7,
+                par: Some(9),
+                radius: None,
+                difficulty: "medium".into(),
+                rating: Some("easy".into()),
+                size: grid.size_label(),
+                mode: grid.topology().name().into(),
+                solved: power.all_powered(None),
+            },
+            board,
+            station,
+        }
+    }
+
+    fn input(&self) -> FrameInput<'_> {
+        FrameInput {
+            board: &self.board,
+            station: self.station,
+            locked: &self.locked,
+            distance: &self.distance,
+            radius: None,
+            fog: false,
+            errors: &self.errors,
+            highlights: Highlights::default(),
+            panel: None,
+            ui: UiState::default(),
+            animation: Animation::default(),
+        }
+    }
+}
+
+fn dump(input: &FrameInput<'_>, cell: f32) -> String {
+    let layout = Layout::with_cell(input.board.grid(), cell, input.panel.is_some());
+    scene_of(input, &layout).dump()
+}
+
+#[test]
+fn each_topology_scrambled_and_solved() {
+    for topology in Topology::ALL {
+        for solved in [false, true] {
+            let fixture = Fixture::new(topology, (3, 2), solved);
+            let state = if solved { "solved" } else { "scrambled" };
+            let name = format!("board_{topology}_{state}");
+            insta::assert_snapshot!(name, dump(&fixture.input(), 20.0));
+        }
+    }
+}
+
+#[test]
+fn themes_change_colours_not_shapes() {
+    let fixture = Fixture::new(Topology::Square, (3, 2), true);
+    let mut input = fixture.input();
+    input.ui.theme = Theme::Circuit;
+    insta::assert_snapshot!("theme_circuit", dump(&input, 20.0));
+    input.ui.theme = Theme::Contrast;
+    insta::assert_snapshot!("theme_contrast", dump(&input, 20.0));
+}
+
+#[test]
+fn panel_with_hover_and_press() {
+    let fixture = Fixture::new(Topology::Square, (2, 2), false);
+    let mut input = fixture.input();
+    input.panel = Some(&fixture.panel);
+    input.ui.hovered = Some(Button::Size);
+    input.ui.pressed = Some(Button::Hard);
+    insta::assert_snapshot!("panel", dump(&input, 20.0));
+}
+
+#[test]
+fn help_overlay() {
+    let fixture = Fixture::new(Topology::Square, (2, 2), false);
+    let mut input = fixture.input();
+    input.panel = Some(&fixture.panel);
+    input.ui.help = true;
+    insta::assert_snapshot!("help", dump(&input, 20.0));
+}
+
+#[test]
+fn radius_leaves_far_tiles_dark() {
+    let fixture = Fixture::new(Topology::Square, (4, 1 + 1), true);
+    let mut input = fixture.input();
+    input.radius = Some(2);
+    insta::assert_snapshot!("radius_2", dump(&input, 16.0));
+}
+
+#[test]
+fn fog_hides_tiles_outside_the_ellipse() {
+    let puzzle = puzzle(Topology::Square, 12, 3, (0, 1));
+    let fixture = Fixture::of(puzzle.board, puzzle.station);
+    let mut input = fixture.input();
+    input.fog = true;
+    insta::assert_snapshot!("fog", dump(&input, 8.0));
+}
+
+#[test]
+fn locks_marks_and_cursor() {
+    let mut fixture = Fixture::new(Topology::Square, (3, 2), false);
+    fixture.locked = vec![false, true, false, false, false, true];
+    fixture.errors = error_marks(&fixture.board, &fixture.locked);
+    let mut input = fixture.input();
+    input.ui.cursor = Some(4);
+    insta::assert_snapshot!("locks_marks_cursor", dump(&input, 20.0));
+}
+
+#[test]
+fn animation_halfway() {
+    let fixture = Fixture::new(Topology::Hex, (3, 2), true);
+    let mut input = fixture.input();
+    input.animation = Animation {
+        now_ms: 1070,
+        turning: Some(Turning {
+            tile: 1,
+            clockwise: true,
+            since_ms: 1000,
+        }),
+        power_since_ms: Some(1000),
+        won_since_ms: Some(1000),
+    };
+    insta::assert_snapshot!("animation_halfway", dump(&input, 20.0));
+}
+
+#[test]
+fn generation_highlights() {
+    let fixture = Fixture::new(Topology::Octo, (3, 2), true);
+    let mut input = fixture.input();
+    input.distance = &[];
+    input.highlights = Highlights {
+        processing: Some(2),
+        frontier: &[3, 4],
+    };
+    insta::assert_snapshot!("generation", dump(&input, 20.0));
+}
+
+#[test]
+fn bad_input_draws_less_and_never_panics() {
+    let fixture = Fixture::new(Topology::Square, (3, 2), false);
+    let mut input = fixture.input();
+    input.station = usize::MAX;
+    input.distance = &[Some(0)];
+    input.errors = &[0xff];
+    input.ui.cursor = Some(99);
+    input.animation.turning = Some(Turning {
+        tile: 99,
+        clockwise: false,
+        since_ms: u64::MAX,
+    });
+    let other = Grid::new(Topology::Hex, 9, 9, false).expect("valid grid");
+    for layout in [
+        Layout::fit(&other, 10, 10, true),
+        Layout::with_cell(&other, -3.0, false),
+    ] {
+        let scene = scene_of(&input, &layout);
+        assert!(!scene.shapes.is_empty());
+    }
+}
+
+#[test]
+fn barriers_are_walls_between_tiles() {
+    use lightemall_model::Dir;
+    for topology in Topology::ALL {
+        let mut fixture = Fixture::new(topology, (3, 2), false);
+        fixture.board.add_barrier(0, Dir(1));
+        fixture.board.add_barrier(4, Dir(2));
+        insta::assert_snapshot!(format!("barriers_{topology}"), dump(&fixture.input(), 20.0));
+    }
+}
