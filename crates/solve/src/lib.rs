@@ -135,9 +135,13 @@ fn search(problem: &Problem<'_>, start: State, limit: usize, stats: &mut Stats) 
         failures: vec![0; problem.len()],
         stats,
     };
-    let mut cutoff = FIRST_CUTOFF;
-    while search.run(&start, cutoff) == Run::Restart {
-        cutoff = cutoff.saturating_mul(2);
+    let mut state = start;
+    if state.propagate(problem, search.stats).is_ok() {
+        state.start_trail();
+        let mut cutoff = FIRST_CUTOFF;
+        while search.run(&mut state, cutoff) == Run::Restart {
+            cutoff = cutoff.saturating_mul(2);
+        }
     }
     let mut solutions = search.solutions;
     let status = match solutions.len() {
@@ -163,6 +167,15 @@ struct Search<'p, 'b, 's> {
     stats: &'s mut Stats,
 }
 
+/// A guess being tried: the tile, the choices not yet tried, and the
+/// trail mark to undo to before the next.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    tile: usize,
+    choices: u8,
+    mark: usize,
+}
+
 /// How a run of the search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Run {
@@ -175,40 +188,65 @@ enum Run {
 }
 
 impl Search<'_, '_, '_> {
-    /// One depth-first run from `start`, giving up after `cutoff` dead ends.
-    fn run(&mut self, start: &State, cutoff: u64) -> Run {
+    /// One depth-first run from `state` (propagated, its trail started,
+    /// and left as it was found), giving up after `cutoff` dead ends.
+    /// Guesses are taken back by undoing the trail, so the memory a run
+    /// needs grows with the changes it made, not with its depth times the
+    /// board.
+    fn run(&mut self, state: &mut State, cutoff: u64) -> Run {
+        let root = state.mark();
+        let result = self.descend(state, cutoff);
+        state.undo_to(root);
+        result
+    }
+
+    fn descend(&mut self, state: &mut State, cutoff: u64) -> Run {
         let problem = self.problem;
         let mut dead_ends = 0;
-        let mut stack = vec![start.clone()];
-        while let Some(mut state) = stack.pop() {
-            if state.propagate(problem, self.stats).is_err() {
-                if let Some(tile) = state.last_guess() {
-                    self.failures[tile] = self.failures[tile].saturating_add(1);
-                }
-                dead_ends += 1;
-                if dead_ends > cutoff {
-                    return Run::Restart;
-                }
-                continue;
-            }
+        let mut frames: Vec<Frame> = Vec::new();
+        loop {
+            // `state` is propagated without contradiction here.
             match state.next_guess(problem, &self.failures) {
                 Some(tile) => {
                     self.stats.guesses += 1;
-                    let choices: Vec<usize> = state.choices(tile).collect();
-                    for &k in choices.iter().rev() {
-                        let mut child = state.clone();
-                        child.choose(problem, tile, k);
-                        stack.push(child);
-                    }
+                    let mark = state.mark();
+                    let choices = state.choices(tile).fold(0u8, |c, k| c | 1 << k);
+                    frames.push(Frame {
+                        tile,
+                        choices,
+                        mark,
+                    });
                 }
                 None => {
-                    if self.found(&state) && self.solutions.len() >= self.limit {
+                    if self.found(state) && self.solutions.len() >= self.limit {
                         return Run::Enough;
                     }
                 }
             }
+            // Take the next untried choice, backing up as far as needed.
+            loop {
+                let Some(frame) = frames.last_mut() else {
+                    return Run::Exhausted;
+                };
+                state.undo_to(frame.mark);
+                if frame.choices == 0 {
+                    frames.pop();
+                    continue;
+                }
+                let k = frame.choices.trailing_zeros() as usize;
+                frame.choices &= !(1 << k);
+                let tile = frame.tile;
+                state.choose(problem, tile, k);
+                if state.propagate(problem, self.stats).is_ok() {
+                    break;
+                }
+                self.failures[tile] = self.failures[tile].saturating_add(1);
+                dead_ends += 1;
+                if dead_ends > cutoff {
+                    return Run::Restart;
+                }
+            }
         }
-        Run::Exhausted
     }
 
     /// Record the solution `state` holds, if it is one and is new.

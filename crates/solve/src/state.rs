@@ -54,6 +54,31 @@ pub struct State {
     /// The tile chosen by the last guess: the next guess is made near it,
     /// so that the search finishes one tangle before it starts another.
     last_guess: Option<usize>,
+    /// While searching: every change, newest last, so that a guess is taken
+    /// back by undoing (see [`State::undo_to`]) rather than by keeping a
+    /// copy of the whole state per guess.
+    trail: Option<Vec<Undo>>,
+}
+
+/// One change to a [`State`], with what it replaced.
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    /// A tile's candidates and bounds.
+    Candidates {
+        tile: u32,
+        candidates: u8,
+        bounds: (u8, u8),
+    },
+    /// The wires a tile had already counted in its group.
+    Joined { tile: u32, joined: u8 },
+    /// `small`'s group joined into `big`'s (roots), with `big`'s old
+    /// size entry and wire count.
+    Join {
+        small: u32,
+        big: u32,
+        group: i32,
+        wires: u32,
+    },
 }
 
 impl State {
@@ -72,6 +97,7 @@ impl State {
             queue: (0..n as u32).rev().collect(),
             queued: vec![true; n],
             last_guess: None,
+            trail: None,
         }
     }
 
@@ -92,11 +118,6 @@ impl State {
                     .and_then(|last| self.nearest_undecided(problem, last))
             })
             .or_else(|| self.most_constrained())
-    }
-
-    /// The tile this state's last guess was made on.
-    pub fn last_guess(&self) -> Option<usize> {
-        self.last_guess
     }
 
     /// The undecided tile with the most failures (at least one), the most
@@ -190,6 +211,57 @@ impl State {
         Ok(())
     }
 
+    /// From now on, record every change so that it can be undone.
+    pub fn start_trail(&mut self) {
+        self.trail = Some(Vec::new());
+    }
+
+    /// A point to come back to with [`State::undo_to`].
+    pub fn mark(&self) -> usize {
+        self.trail.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Undo every change made since `mark`, and forget the pending work.
+    pub fn undo_to(&mut self, mark: usize) {
+        while let Some(change) = self
+            .trail
+            .as_mut()
+            .filter(|t| t.len() > mark)
+            .and_then(Vec::pop)
+        {
+            match change {
+                Undo::Candidates {
+                    tile,
+                    candidates,
+                    bounds,
+                } => {
+                    self.candidates[tile as usize] = candidates;
+                    self.bounds[tile as usize] = bounds;
+                }
+                Undo::Joined { tile, joined } => self.joined[tile as usize] = joined,
+                Undo::Join {
+                    small,
+                    big,
+                    group,
+                    wires,
+                } => {
+                    self.group[small as usize] = self.group[big as usize] - group;
+                    self.group[big as usize] = group;
+                    self.wires[big as usize] = wires;
+                }
+            }
+        }
+        for tile in self.queue.drain(..) {
+            self.queued[tile as usize] = false;
+        }
+    }
+
+    fn record(&mut self, change: Undo) {
+        if let Some(trail) = &mut self.trail {
+            trail.push(change);
+        }
+    }
+
     /// Per tile, its orientation if only one is left.
     pub fn decided(&self, problem: &Problem<'_>) -> Vec<Option<Tile>> {
         self.candidates
@@ -211,6 +283,11 @@ impl State {
 
     fn set_candidates(&mut self, problem: &Problem<'_>, tile: usize, candidates: u8) {
         if candidates != self.candidates[tile] {
+            self.record(Undo::Candidates {
+                tile: tile as u32,
+                candidates: self.candidates[tile],
+                bounds: self.bounds[tile],
+            });
             self.candidates[tile] = candidates;
             self.bounds[tile] = bounds(problem, tile, candidates);
             self.progress += 1;
@@ -265,7 +342,9 @@ impl State {
     fn root(&mut self, mut tile: usize) -> usize {
         while self.group[tile] >= 0 {
             let parent = self.group[tile] as usize;
-            if self.group[parent] >= 0 {
+            // Path halving, but not while searching: undoing it would cost
+            // more than it saves (union by size keeps paths short).
+            if self.group[parent] >= 0 && self.trail.is_none() {
                 self.group[tile] = self.group[parent];
             }
             tile = parent;
@@ -287,8 +366,13 @@ impl State {
         if self.joined[a] & 1 << d != 0 {
             return Ok(());
         }
-        self.joined[a] |= 1 << d;
-        self.joined[b] |= problem.back[d];
+        for (tile, bit) in [(a, 1 << d), (b, problem.back[d])] {
+            self.record(Undo::Joined {
+                tile: tile as u32,
+                joined: self.joined[tile],
+            });
+            self.joined[tile] |= bit;
+        }
         let (ra, rb) = (self.root(a), self.root(b));
         if ra == rb {
             return Err(Contradiction);
@@ -298,6 +382,12 @@ impl State {
         } else {
             (rb, ra)
         };
+        self.record(Undo::Join {
+            small: small as u32,
+            big: big as u32,
+            group: self.group[big],
+            wires: self.wires[big],
+        });
         self.group[big] += self.group[small];
         self.group[small] = big as i32;
         self.wires[big] += self.wires[small];
