@@ -9,7 +9,7 @@ use crate::error::GameError;
 use crate::game::Game;
 use crate::moves::{JumbleTurn, Move, TokenError, parse_moves};
 use lightemall_gen::random::{Random, Stream};
-use lightemall_solve::{Hint, hint, solve_pinned};
+use lightemall_solve::{Hint, INTERACTIVE_GUESSES, Status, hint, solve_within};
 
 /// Which way a move is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,8 +134,11 @@ impl Game {
         let pinned: Vec<usize> = (0..self.state.locked.len())
             .filter(|&tile| self.state.locked[tile])
             .collect();
-        let report = solve_pinned(board, &pinned, 1);
-        let solution = report.solutions.first().ok_or(GameError::NoSolution)?;
+        let report = solve_within(board, &pinned, 1, INTERACTIVE_GUESSES);
+        let solution = report.solutions.first().ok_or(match report.status {
+            Status::GaveUp => GameError::TooHardToSolve,
+            _ => GameError::NoSolution,
+        })?;
         let topology = board.grid().topology();
         let turns = board
             .tiles()

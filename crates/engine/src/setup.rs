@@ -7,7 +7,7 @@ use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Puzzle, Tile};
 use lightemall_power::{Power, diameter, initial_radius};
 use lightemall_solve::generate;
-use lightemall_solve::{Turns, par, solve};
+use lightemall_solve::{INTERACTIVE_GUESSES, Turns, par, solve_within};
 
 /// Where the puzzle came from: the parameters of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +61,9 @@ pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
     let (solution, difficulty) = match (&puzzle.solution, origin.params) {
         (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
         _ => {
-            let report = solve(board, 1);
+            // A player waits for this: a huge puzzle with many solutions
+            // may get no par rather than a long wait.
+            let report = solve_within(board, &[], 1, INTERACTIVE_GUESSES);
             let rating = report.stats.rating(board.grid().len()).name();
             (report.solutions.into_iter().next(), rating)
         }

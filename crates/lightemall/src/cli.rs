@@ -91,6 +91,9 @@ pub struct SolveArgs {
     /// The most solutions to list (uniqueness is decided whatever the limit).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub limit: u16,
+    /// Give up after this many guesses (status `gave-up`); no limit by default.
+    #[arg(long, value_name = "N")]
+    pub max_guesses: Option<u64>,
 }
 
 /// `lightemall replay`.

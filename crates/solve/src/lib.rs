@@ -50,6 +50,9 @@ pub enum Status {
     Multiple,
     /// No solution.
     None,
+    /// The search used up its budget of guesses before it could tell
+    /// (any solutions found are reported; there may be more).
+    GaveUp,
 }
 
 impl Status {
@@ -59,6 +62,7 @@ impl Status {
             Status::Unique => "unique",
             Status::Multiple => "multiple",
             Status::None => "none",
+            Status::GaveUp => "gave-up",
         }
     }
 }
@@ -84,6 +88,17 @@ pub fn solve(board: &Board, limit: usize) -> Report {
 /// player's locks): only solutions that keep every pinned tile are counted.
 /// Pins out of range are ignored.
 pub fn solve_pinned(board: &Board, pinned: &[usize], limit: usize) -> Report {
+    solve_within(board, pinned, limit, u64::MAX)
+}
+
+/// Guesses a solve made while a player waits may take ([`solve_within`]):
+/// well under a second on boards a window shows, and every Net puzzle and
+/// generated puzzle up to 300x300 tried needs fewer.
+pub const INTERACTIVE_GUESSES: u64 = 1_000;
+
+/// [`solve_pinned`] that gives up ([`Status::GaveUp`]) after `max_guesses`
+/// guesses, for callers that cannot wait for the largest puzzles.
+pub fn solve_within(board: &Board, pinned: &[usize], limit: usize, max_guesses: u64) -> Report {
     let problem = Problem::new(board);
     let mut state = State::new(&problem);
     let mut stats = Stats::default();
@@ -98,7 +113,7 @@ pub fn solve_pinned(board: &Board, pinned: &[usize], limit: usize) -> Report {
             stats,
         };
     }
-    search(&problem, state, limit, &mut stats)
+    search(&problem, state, limit, max_guesses, &mut stats)
 }
 
 /// What reasoning alone proves, without a single guess: per tile, its
@@ -126,28 +141,39 @@ const FIRST_CUTOFF: u64 = 64;
 /// and restarts from `start` after a number of dead ends that doubles each
 /// time, so that what it learned deep down also reorders the first guesses.
 /// Solutions found before a restart are kept (each counted once).
-fn search(problem: &Problem<'_>, start: State, limit: usize, stats: &mut Stats) -> Report {
+fn search(
+    problem: &Problem<'_>,
+    start: State,
+    limit: usize,
+    max_guesses: u64,
+    stats: &mut Stats,
+) -> Report {
     let wanted = limit.max(1);
     let mut search = Search {
         problem,
         limit: limit.max(2),
+        max_guesses,
         solutions: Vec::new(),
         failures: vec![0; problem.len()],
         stats,
     };
     let mut state = start;
+    let mut last = Run::Exhausted;
     if state.propagate(problem, search.stats).is_ok() {
         state.start_trail();
         let mut cutoff = FIRST_CUTOFF;
-        while search.run(&mut state, cutoff) == Run::Restart {
+        last = search.run(&mut state, cutoff);
+        while last == Run::Restart {
             cutoff = cutoff.saturating_mul(2);
+            last = search.run(&mut state, cutoff);
         }
     }
     let mut solutions = search.solutions;
     let status = match solutions.len() {
+        2.. => Status::Multiple,
+        _ if last == Run::GaveUp => Status::GaveUp,
         0 => Status::None,
-        1 => Status::Unique,
-        _ => Status::Multiple,
+        _ => Status::Unique,
     };
     solutions.truncate(wanted);
     Report {
@@ -161,6 +187,7 @@ fn search(problem: &Problem<'_>, start: State, limit: usize, stats: &mut Stats) 
 struct Search<'p, 'b, 's> {
     problem: &'p Problem<'b>,
     limit: usize,
+    max_guesses: u64,
     solutions: Vec<Vec<Tile>>,
     /// Per tile, how often a guess on it led straight to a contradiction.
     failures: Vec<u32>,
@@ -185,6 +212,8 @@ enum Run {
     Enough,
     /// Too many dead ends: start again with what was learned.
     Restart,
+    /// The budget of guesses is used up.
+    GaveUp,
 }
 
 impl Search<'_, '_, '_> {
@@ -208,6 +237,9 @@ impl Search<'_, '_, '_> {
             // `state` is propagated without contradiction here.
             match state.next_guess(problem, &self.failures) {
                 Some(tile) => {
+                    if self.stats.guesses >= self.max_guesses {
+                        return Run::GaveUp;
+                    }
                     self.stats.guesses += 1;
                     let mark = state.mark();
                     let choices = state.choices(tile).fold(0u8, |c, k| c | 1 << k);
@@ -264,5 +296,27 @@ impl Search<'_, '_, '_> {
             return true;
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lightemall_gen::Params;
+
+    #[test]
+    fn a_spent_budget_gives_up_and_keeps_what_it_found() {
+        // A 40x40 Kruskal puzzle is not unique, and reasoning alone does
+        // not settle it (it needs guesses).
+        let params: Params = "square:40x40:kruskal:medium#3".parse().expect("valid id");
+        let board = generate(&params).expect("generates").board;
+        let full = solve(&board, 2);
+        assert_eq!(full.status, Status::Multiple);
+        assert!(full.stats.guesses > 1, "needs guessing");
+        let none = solve_within(&board, &[], 2, 0);
+        assert_eq!((none.status, none.solutions.len()), (Status::GaveUp, 0));
+        assert_eq!(none.stats.guesses, 0);
+        let ample = solve_within(&board, &[], 2, full.stats.guesses);
+        assert_eq!(ample, full);
     }
 }
