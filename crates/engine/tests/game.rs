@@ -170,3 +170,20 @@ fn a_new_game_comes_from_generation_parameters() {
     assert!(game.facts().par.is_some_and(|par| par > 0));
     assert_eq!(game.title(), "LightEmAll · 6x5w hard · moves 0 · 0:00");
 }
+
+#[test]
+fn every_puzzle_is_rated_by_the_solver() {
+    // The same rating `lightemall solve` gives, beside the chosen difficulty.
+    for id in [
+        "square:8x8:kruskal:easy#1",
+        "hex:6x6w:unique:hard#2",
+        "3x3:5b3a6c9a1",
+    ] {
+        let (game, _) = game(id);
+        let board = game.board().clone();
+        let expected = lightemall_solve::solve(&board, 1)
+            .stats
+            .rating(board.grid().len());
+        assert_eq!(game.facts().rating, Some(expected), "{id}");
+    }
+}
