@@ -78,6 +78,10 @@ pub struct GenArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Id)]
     pub format: Format,
+    /// Also rate the puzzle with the solver (easy, medium, hard, fiendish):
+    /// with --json or --format text. Can take long on huge non-unique boards.
+    #[arg(long)]
+    pub rate: bool,
 }
 
 /// `lightemall solve`.
