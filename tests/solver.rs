@@ -319,7 +319,9 @@ fn second_solution_by_swap(board: &Board, tree: &[Tile]) -> Option<Vec<Tile>> {
             ((p, south), (q, south), (p, east), (s, east)),
         ];
         for ((a, da), (b, db), (c, dc), (d, dd)) in swaps {
-            if !(has(tree, a, da) && has(tree, b, db) && !has(tree, c, dc) && !has(tree, d, dd)) {
+            let swappable =
+                has(tree, a, da) && has(tree, b, db) && !has(tree, c, dc) && !has(tree, d, dd);
+            if !swappable {
                 continue;
             }
             let mut other = tree.to_vec();
