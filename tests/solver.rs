@@ -6,8 +6,9 @@
 use lightemall_gen::{Difficulty, Generator, Params};
 use lightemall_model::format::net::{parse_net_desc, parse_net_id};
 use lightemall_model::{Board, Grid, Tile, Topology};
+use lightemall_power::Power;
 use lightemall_solve::{GenerateError, generate};
-use lightemall_solve::{Status, solve};
+use lightemall_solve::{Options, Reach, Status, solve, solve_with};
 use lightemall_tests::net_fixtures;
 use proptest::prelude::*;
 
@@ -286,6 +287,35 @@ proptest! {
         prop_assert_eq!(&found, &expected);
         let status = match expected.len() { 0 => Status::None, 1 => Status::Unique, _ => Status::Multiple };
         prop_assert_eq!(report.status, status);
+    }
+
+    /// In radius mode the solver finds exactly the solutions that power
+    /// every tile within the radius from the station.
+    #[test]
+    fn radius_mode_finds_exactly_the_solutions_within_reach(
+        topology in prop::sample::select(Topology::ALL.to_vec()),
+        wide in any::<bool>(),
+        wrap in any::<bool>(),
+        seed in any::<u64>(),
+        station_pick in any::<usize>(),
+        radius in 0u32..5,
+    ) {
+        let (width, height) = if wide && topology != Topology::Octo { (3, 2) } else { (2, 2) };
+        let board = generated(topology, width, height, wrap, Generator::Kruskal, seed);
+        let station = station_pick % board.grid().len();
+        let within = |tiles: &Vec<Tile>| {
+            let solved = board.with_tiles(tiles.clone()).expect("fits");
+            let mut power = Power::default();
+            power.compute(&solved, station);
+            power.all_powered(Some(radius))
+        };
+        let mut expected: Vec<_> = brute_force_solutions(&board).into_iter().filter(within).collect();
+        let reach = Some(Reach { station, radius });
+        let report = solve_with(&board, &Options { limit: 100_000, reach, ..Options::default() });
+        let mut found = report.solutions.clone();
+        expected.sort();
+        found.sort();
+        prop_assert_eq!(&found, &expected);
     }
 }
 

@@ -3,6 +3,7 @@
 
 use lightemall_engine::{Coord, Game, GameError, Hint, ManualClock, Move};
 use lightemall_gen::{Params, PuzzleSource};
+use lightemall_solve::{Options, Reach, solve_with};
 use std::time::Duration;
 
 const SECOND: Duration = Duration::from_secs(1);
@@ -119,6 +120,49 @@ fn solve_wins_and_marks_the_game_assisted() {
     assert!(game.undo());
     assert!(!game.is_solved());
     assert!(game.is_assisted(), "undo does not take assistance back");
+}
+
+#[test]
+fn with_the_radius_on_solve_picks_a_solution_that_wins_where_the_station_is() {
+    // Among these (non-unique growth puzzles, the station on every tile)
+    // are some whose first solution leaves tiles out of reach of the
+    // station while another solution powers them all.
+    let mut interesting = 0;
+    for (seed, at) in (0..4).flat_map(|seed| (0..100).map(move |at| (seed, at))) {
+        let (mut game, _) = game(&format!(
+            "square:10x10:frontier:medium#{seed}@{},{}",
+            at % 10,
+            at / 10
+        ));
+        game.play(Move::Radius).expect("radius on");
+        let board = game.board().clone();
+        let reach = Some(Reach {
+            station: game.state().station,
+            radius: game.radius().expect("on"),
+        });
+        let within = solve_with(
+            &board,
+            &Options {
+                reach,
+                ..Options::default()
+            },
+        );
+        let first = solve_with(&board, &Options::default());
+        let first_wins = within.solutions.contains(&first.solutions[0]);
+        game.solve().expect("solvable");
+        assert_eq!(
+            game.is_solved(),
+            !within.solutions.is_empty(),
+            "seed {seed} at {at}"
+        );
+        if !first_wins && !within.solutions.is_empty() {
+            interesting += 1;
+        }
+    }
+    assert!(
+        interesting > 0,
+        "no seed tells a radius-aware solve from a plain one"
+    );
 }
 
 #[test]

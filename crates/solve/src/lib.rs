@@ -17,6 +17,7 @@
 mod hint;
 mod par;
 mod problem;
+mod reach;
 mod state;
 mod stats;
 mod unique;
@@ -25,6 +26,7 @@ pub use hint::{Hint, hint};
 use lightemall_model::{Board, Tile};
 pub use par::{Turns, fewest_turns, par};
 use problem::Problem;
+pub use reach::Reach;
 use state::State;
 pub use stats::{Rating, Stats};
 pub use unique::{GenerateError, generate};
@@ -99,10 +101,47 @@ pub const INTERACTIVE_GUESSES: u64 = 1_000;
 /// [`solve_pinned`] that gives up ([`Status::GaveUp`]) after `max_guesses`
 /// guesses, for callers that cannot wait for the largest puzzles.
 pub fn solve_within(board: &Board, pinned: &[usize], limit: usize, max_guesses: u64) -> Report {
+    let options = Options {
+        pinned,
+        limit,
+        max_guesses,
+        reach: None,
+    };
+    solve_with(board, &options)
+}
+
+/// Everything a solve can be asked, beyond the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options<'a> {
+    /// Tiles held as they stand on the board (see [`solve_pinned`]).
+    pub pinned: &'a [usize],
+    /// Solutions to report (at least two are sought whatever it is).
+    pub limit: usize,
+    /// Guesses after which the search gives up ([`Status::GaveUp`]).
+    pub max_guesses: u64,
+    /// Radius mode: only solutions that power every tile from the station
+    /// within the radius count.
+    pub reach: Option<Reach>,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            pinned: &[],
+            limit: 2,
+            max_guesses: u64::MAX,
+            reach: None,
+        }
+    }
+}
+
+/// Solve `board` as `options` ask.
+pub fn solve_with(board: &Board, options: &Options<'_>) -> Report {
     let problem = Problem::new(board);
     let mut state = State::new(&problem);
     let mut stats = Stats::default();
-    let pinned_ok = pinned
+    let pinned_ok = options
+        .pinned
         .iter()
         .filter(|&&tile| tile < problem.len())
         .all(|&tile| state.pin(&problem, tile, board.tiles()[tile]).is_ok());
@@ -113,7 +152,7 @@ pub fn solve_within(board: &Board, pinned: &[usize], limit: usize, max_guesses: 
             stats,
         };
     }
-    search(&problem, state, limit, max_guesses, &mut stats)
+    search(&problem, state, options, &mut stats)
 }
 
 /// What reasoning alone proves, without a single guess: per tile, its
@@ -141,25 +180,20 @@ const FIRST_CUTOFF: u64 = 64;
 /// and restarts from `start` after a number of dead ends that doubles each
 /// time, so that what it learned deep down also reorders the first guesses.
 /// Solutions found before a restart are kept (each counted once).
-fn search(
-    problem: &Problem<'_>,
-    start: State,
-    limit: usize,
-    max_guesses: u64,
-    stats: &mut Stats,
-) -> Report {
-    let wanted = limit.max(1);
+fn search(problem: &Problem<'_>, start: State, options: &Options<'_>, stats: &mut Stats) -> Report {
+    let wanted = options.limit.max(1);
     let mut search = Search {
         problem,
-        limit: limit.max(2),
-        max_guesses,
+        limit: options.limit.max(2),
+        max_guesses: options.max_guesses,
+        reach: options.reach,
         solutions: Vec::new(),
         failures: vec![0; problem.len()],
         stats,
     };
     let mut state = start;
     let mut last = Run::Exhausted;
-    if state.propagate(problem, search.stats).is_ok() {
+    if search.consistent(&mut state) {
         state.start_trail();
         let mut cutoff = FIRST_CUTOFF;
         last = search.run(&mut state, cutoff);
@@ -188,6 +222,7 @@ struct Search<'p, 'b, 's> {
     problem: &'p Problem<'b>,
     limit: usize,
     max_guesses: u64,
+    reach: Option<Reach>,
     solutions: Vec<Vec<Tile>>,
     /// Per tile, how often a guess on it led straight to a contradiction.
     failures: Vec<u32>,
@@ -269,7 +304,7 @@ impl Search<'_, '_, '_> {
                 frame.choices &= !(1 << k);
                 let tile = frame.tile;
                 state.choose(problem, tile, k);
-                if state.propagate(problem, self.stats).is_ok() {
+                if self.consistent(state) {
                     break;
                 }
                 self.failures[tile] = self.failures[tile].saturating_add(1);
@@ -279,6 +314,15 @@ impl Search<'_, '_, '_> {
                 }
             }
         }
+    }
+
+    /// Propagate `state`; whether no rule (the power rule included, in
+    /// radius mode) finds a contradiction.
+    fn consistent(&mut self, state: &mut State) -> bool {
+        state.propagate(self.problem, self.stats).is_ok()
+            && self
+                .reach
+                .is_none_or(|reach| state.within_reach(self.problem, reach))
     }
 
     /// Record the solution `state` holds, if it is one and is new.

@@ -318,6 +318,11 @@ impl State {
         self.bounds[tile].1
     }
 
+    /// Whether some remaining orientation of `tile` has a wire toward `d`.
+    pub(crate) fn might_wire(&self, tile: usize, d: usize) -> bool {
+        self.might(tile) & 1 << d != 0
+    }
+
     /// Keep the orientations of `tile` whose wires include `need` and avoid
     /// `forbid`. Returns whether anything was removed.
     fn restrict(
