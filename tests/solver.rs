@@ -6,8 +6,9 @@
 use lightemall_gen::{Difficulty, Generator, Params};
 use lightemall_model::format::net::{parse_net_desc, parse_net_id};
 use lightemall_model::{Board, Grid, Tile, Topology};
+use lightemall_power::Power;
 use lightemall_solve::{GenerateError, generate};
-use lightemall_solve::{Status, solve};
+use lightemall_solve::{Options, Reach, Status, solve, solve_with};
 use lightemall_tests::net_fixtures;
 use proptest::prelude::*;
 
@@ -286,5 +287,119 @@ proptest! {
         prop_assert_eq!(&found, &expected);
         let status = match expected.len() { 0 => Status::None, 1 => Status::Unique, _ => Status::Multiple };
         prop_assert_eq!(report.status, status);
+    }
+
+    /// In radius mode the solver finds exactly the solutions that power
+    /// every tile within the radius from the station.
+    #[test]
+    fn radius_mode_finds_exactly_the_solutions_within_reach(
+        topology in prop::sample::select(Topology::ALL.to_vec()),
+        wide in any::<bool>(),
+        wrap in any::<bool>(),
+        seed in any::<u64>(),
+        station_pick in any::<usize>(),
+        radius in 0u32..5,
+    ) {
+        let (width, height) = if wide && topology != Topology::Octo { (3, 2) } else { (2, 2) };
+        let board = generated(topology, width, height, wrap, Generator::Kruskal, seed);
+        let station = station_pick % board.grid().len();
+        let within = |tiles: &Vec<Tile>| {
+            let solved = board.with_tiles(tiles.clone()).expect("fits");
+            let mut power = Power::default();
+            power.compute(&solved, station);
+            power.all_powered(Some(radius))
+        };
+        let mut expected: Vec<_> = brute_force_solutions(&board).into_iter().filter(within).collect();
+        let reach = Some(Reach { station, radius });
+        let report = solve_with(&board, &Options { limit: 100_000, reach, ..Options::default() });
+        let mut found = report.solutions.clone();
+        expected.sort();
+        found.sort();
+        prop_assert_eq!(&found, &expected);
+    }
+}
+
+/// A second solution made by a swap in a 2x2 block: where the tree links
+/// the block's top pair and bottom pair, link its left pair and right pair
+/// instead (or the other way round). It is kept if it is again a solution
+/// and every tile is a rotation of the tile that was there.
+fn second_solution_by_swap(board: &Board, tree: &[Tile]) -> Option<Vec<Tile>> {
+    let grid = board.grid();
+    let topology = grid.topology();
+    let dir = |name| topology.direction_named(name).expect("square or octo");
+    let (east, south) = (dir("E"), dir("S"));
+    let link = |tiles: &mut [Tile], a: usize, d: lightemall_model::Dir, on: bool| {
+        let b = grid.neighbour(a, d).expect("inside the block");
+        let back = topology.opposite(d);
+        for (t, bit) in [(a, d.bit()), (b, back.bit())] {
+            tiles[t].0 = if on {
+                tiles[t].0 | bit
+            } else {
+                tiles[t].0 & !bit
+            };
+        }
+    };
+    let has = |tiles: &[Tile], a: usize, d: lightemall_model::Dir| tiles[a].0 & d.bit() != 0;
+    for p in 0..tree.len() {
+        let (Some(q), Some(s)) = (grid.neighbour(p, east), grid.neighbour(p, south)) else {
+            continue;
+        };
+        let swaps = [
+            ((p, east), (s, east), (p, south), (q, south)),
+            ((p, south), (q, south), (p, east), (s, east)),
+        ];
+        for ((a, da), (b, db), (c, dc), (d, dd)) in swaps {
+            let swappable =
+                has(tree, a, da) && has(tree, b, db) && !has(tree, c, dc) && !has(tree, d, dd);
+            if !swappable {
+                continue;
+            }
+            let mut other = tree.to_vec();
+            link(&mut other, a, da, false);
+            link(&mut other, b, db, false);
+            link(&mut other, c, dc, true);
+            link(&mut other, d, dd, true);
+            let same_shapes = other
+                .iter()
+                .zip(tree)
+                .all(|(o, t)| t.steps_to(topology, *o).is_some());
+            let solved = board
+                .with_tiles(other.clone())
+                .is_ok_and(|b| b.check_solved().is_ok());
+            if same_shapes && solved {
+                return Some(other);
+            }
+        }
+    }
+    None
+}
+
+proptest! {
+    // Swaps that keep every shape are rare: most boards are tried and
+    // skipped (about 1 in 25 has one).
+    #![proptest_config(ProptestConfig { cases: 40, max_global_rejects: 20_000, ..ProptestConfig::default() })]
+
+    /// A puzzle with a known second solution (a swap in a 2x2 block that
+    /// keeps every tile's shape) is reported `multiple`, and with a generous
+    /// limit the second solution is among those listed.
+    #[test]
+    fn puzzles_with_a_known_second_solution_are_multiple(
+        octo in any::<bool>(),
+        width in 3usize..12,
+        height in 3usize..12,
+        wrap in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let topology = if octo { Topology::Octo } else { Topology::Square };
+        let board = generated(topology, width, height, wrap, Generator::Kruskal, seed);
+        let first = solve(&board, 1);
+        let second = second_solution_by_swap(&board, &first.solutions[0]);
+        prop_assume!(second.is_some());
+        let second = second.expect("assumed");
+        let report = solve(&board, 100_000);
+        prop_assert_eq!(report.status, Status::Multiple);
+        prop_assert!(report.solutions.contains(&second));
+        prop_assert!(report.solutions.contains(&first.solutions[0]));
+        check_solutions(&board, &report.solutions);
     }
 }

@@ -9,7 +9,7 @@ use crate::error::GameError;
 use crate::game::Game;
 use crate::moves::{JumbleTurn, Move, TokenError, parse_moves};
 use lightemall_gen::random::{Random, Stream};
-use lightemall_solve::{Hint, hint, solve_pinned};
+use lightemall_solve::{Hint, INTERACTIVE_GUESSES, Options, Reach, Status, hint, solve_with};
 
 /// Which way a move is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,8 +134,27 @@ impl Game {
         let pinned: Vec<usize> = (0..self.state.locked.len())
             .filter(|&tile| self.state.locked[tile])
             .collect();
-        let report = solve_pinned(board, &pinned, 1);
-        let solution = report.solutions.first().ok_or(GameError::NoSolution)?;
+        // With the radius on, a solution that powers every tile from where
+        // the station stands wins at once; if there is none, any solution
+        // (the player then moves the station toward the middle).
+        let mut options = Options {
+            pinned: &pinned,
+            limit: 1,
+            max_guesses: INTERACTIVE_GUESSES,
+            reach: self.radius().map(|radius| Reach {
+                station: self.state.station,
+                radius,
+            }),
+        };
+        let mut report = solve_with(board, &options);
+        if report.solutions.is_empty() && options.reach.is_some() {
+            options.reach = None;
+            report = solve_with(board, &options);
+        }
+        let solution = report.solutions.first().ok_or(match report.status {
+            Status::GaveUp => GameError::TooHardToSolve,
+            _ => GameError::NoSolution,
+        })?;
         let topology = board.grid().topology();
         let turns = board
             .tiles()

@@ -62,4 +62,8 @@ pub enum GameError {
     /// Solve found no solution that keeps the locked tiles.
     #[error("no solution keeps the locked tiles as they are; unlock one")]
     NoSolution,
+    /// Solve gave up: the puzzle is too large and has too many solutions to
+    /// find one while the player waits.
+    #[error("this puzzle is too large to solve here; lock some tiles and try again")]
+    TooHardToSolve,
 }

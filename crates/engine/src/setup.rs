@@ -7,7 +7,7 @@ use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Puzzle, Tile};
 use lightemall_power::{Power, diameter, initial_radius};
 use lightemall_solve::generate;
-use lightemall_solve::{Turns, par, solve};
+use lightemall_solve::{INTERACTIVE_GUESSES, Rating, Status, Turns, par, solve_within};
 
 /// Where the puzzle came from: the parameters of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +34,10 @@ pub struct PuzzleFacts {
     /// The difficulty to show: the chosen one for seeded puzzles, the
     /// solver's rating for given ones.
     pub difficulty: &'static str,
+    /// The difficulty the solver measured (how much deduction and search
+    /// the puzzle needs), shown beside the chosen one; `None` if the
+    /// bounded search gave up.
+    pub rating: Option<Rating>,
 }
 
 /// The puzzle a source names, with its origin. A given puzzle's own
@@ -55,16 +59,20 @@ pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> 
     }
 }
 
-/// Work out the facts of `puzzle` (solving it if it carries no solution).
+/// Work out the facts of `puzzle`: the solver rates every puzzle, and
+/// finds the solution of a given one. A player waits for this, so the
+/// search is bounded: a huge puzzle with many solutions may get no rating
+/// (and, if given, no par) rather than a long wait.
 pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
     let board = &puzzle.board;
+    let report = solve_within(board, &[], 1, INTERACTIVE_GUESSES);
+    let rating = (report.status != Status::GaveUp).then(|| report.stats.rating(board.grid().len()));
     let (solution, difficulty) = match (&puzzle.solution, origin.params) {
         (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
-        _ => {
-            let report = solve(board, 1);
-            let rating = report.stats.rating(board.grid().len()).name();
-            (report.solutions.into_iter().next(), rating)
-        }
+        _ => (
+            report.solutions.into_iter().next(),
+            rating.map_or("unknown", Rating::name),
+        ),
     };
     let topology = board.grid().topology();
     let par = solution
@@ -80,5 +88,6 @@ pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
         par,
         radius: initial_radius(length),
         difficulty,
+        rating,
     }
 }

@@ -3,6 +3,7 @@
 
 use lightemall_engine::{Coord, Game, GameError, Hint, ManualClock, Move};
 use lightemall_gen::{Params, PuzzleSource};
+use lightemall_solve::{Options, Reach, solve_with};
 use std::time::Duration;
 
 const SECOND: Duration = Duration::from_secs(1);
@@ -122,6 +123,49 @@ fn solve_wins_and_marks_the_game_assisted() {
 }
 
 #[test]
+fn with_the_radius_on_solve_picks_a_solution_that_wins_where_the_station_is() {
+    // Among these (non-unique growth puzzles, the station on every tile)
+    // are some whose first solution leaves tiles out of reach of the
+    // station while another solution powers them all.
+    let mut interesting = 0;
+    for (seed, at) in (0..4).flat_map(|seed| (0..100).map(move |at| (seed, at))) {
+        let (mut game, _) = game(&format!(
+            "square:10x10:frontier:medium#{seed}@{},{}",
+            at % 10,
+            at / 10
+        ));
+        game.play(Move::Radius).expect("radius on");
+        let board = game.board().clone();
+        let reach = Some(Reach {
+            station: game.state().station,
+            radius: game.radius().expect("on"),
+        });
+        let within = solve_with(
+            &board,
+            &Options {
+                reach,
+                ..Options::default()
+            },
+        );
+        let first = solve_with(&board, &Options::default());
+        let first_wins = within.solutions.contains(&first.solutions[0]);
+        game.solve().expect("solvable");
+        assert_eq!(
+            game.is_solved(),
+            !within.solutions.is_empty(),
+            "seed {seed} at {at}"
+        );
+        if !first_wins && !within.solutions.is_empty() {
+            interesting += 1;
+        }
+    }
+    assert!(
+        interesting > 0,
+        "no seed tells a radius-aware solve from a plain one"
+    );
+}
+
+#[test]
 fn solve_respects_locks_or_says_they_are_wrong() {
     let (mut game, _) = game("square:3x3:kruskal:medium#2");
     let solution = game.facts().solution.clone().expect("generated");
@@ -169,4 +213,21 @@ fn a_new_game_comes_from_generation_parameters() {
     assert_eq!(game.preset(), "octo:6x5w:frontier:hard");
     assert!(game.facts().par.is_some_and(|par| par > 0));
     assert_eq!(game.title(), "LightEmAll · 6x5w hard · moves 0 · 0:00");
+}
+
+#[test]
+fn every_puzzle_is_rated_by_the_solver() {
+    // The same rating `lightemall solve` gives, beside the chosen difficulty.
+    for id in [
+        "square:8x8:kruskal:easy#1",
+        "hex:6x6w:unique:hard#2",
+        "3x3:5b3a6c9a1",
+    ] {
+        let (game, _) = game(id);
+        let board = game.board().clone();
+        let expected = lightemall_solve::solve(&board, 1)
+            .stats
+            .rating(board.grid().len());
+        assert_eq!(game.facts().rating, Some(expected), "{id}");
+    }
 }

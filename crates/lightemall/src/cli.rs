@@ -91,6 +91,10 @@ pub struct GenArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Id)]
     pub format: Format,
+    /// Also rate the puzzle with the solver (easy, medium, hard, fiendish):
+    /// with --json or --format text. Can take long on huge non-unique boards.
+    #[arg(long)]
+    pub rate: bool,
 }
 
 /// `lightemall solve`.
@@ -104,6 +108,9 @@ pub struct SolveArgs {
     /// The most solutions to list (uniqueness is decided whatever the limit).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub limit: u16,
+    /// Give up after this many guesses (status `gave-up`); no limit by default.
+    #[arg(long, value_name = "N")]
+    pub max_guesses: Option<u64>,
 }
 
 /// `lightemall replay`.

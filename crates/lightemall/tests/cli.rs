@@ -310,6 +310,28 @@ fn a_closed_pipe_is_not_an_error() {
 }
 
 #[test]
+fn gen_rates_on_request() {
+    let text = ok(&[
+        "gen", "--size", "6x4", "--seed", "3", "--rate", "--format", "text",
+    ]);
+    assert!(text.lines().nth(1) == Some("rating: medium"), "{text}");
+    let json = ok(&["gen", "--size", "6x4", "--seed", "3", "--rate", "--json"]);
+    assert!(json.contains(r#""rating":"medium""#), "{json}");
+    assert!(!ok(&["gen", "--size", "6x4", "--json"]).contains("rating"));
+    check_refused(&["gen", "--rate"], "--rate needs --json or --format text");
+}
+
+#[test]
+fn solve_gives_up_when_its_budget_is_spent() {
+    let id = "square:40x40:kruskal:medium#3";
+    let out = ok(&["solve", id, "--max-guesses", "0", "--json"]);
+    assert!(out.contains(r#""status":"gave-up""#), "{out}");
+    assert!(out.contains(r#""rating":"unknown""#), "{out}");
+    let out = ok(&["solve", id, "--max-guesses", "100000"]);
+    assert!(out.starts_with("status: multiple"), "{out}");
+}
+
+#[test]
 fn solve_refuses_bad_input() {
     check_refused(&["solve"], "PUZZLE");
     check_refused(&["solve", "nonsense"], "not a puzzle ID");

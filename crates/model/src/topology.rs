@@ -177,8 +177,10 @@ impl Topology {
     /// The direction pointing back.
     #[inline]
     pub fn opposite(self, dir: Dir) -> Dir {
+        // No `%`: this is on the hot path of the solver and the generators.
         let n = self.direction_count();
-        Dir((dir.0 + n / 2) % n)
+        let turned = dir.0 + n / 2;
+        Dir(if turned >= n { turned - n } else { turned })
     }
 
     /// The facts of one direction. `dir` must belong to this topology.

@@ -130,7 +130,7 @@ pub fn panel_info(game: &Game) -> PanelInfo {
         } else {
             String::new()
         },
-        rating: (!seeded).then(|| facts.difficulty.to_string()),
+        rating: facts.rating.map(|rating| rating.name().to_string()),
         size: grid.size_label(),
         mode,
         solved: game.is_solved(),

@@ -1,7 +1,7 @@
 //! Hints: one tile the player should turn, and where to, proved from the
 //! puzzle and the tiles the player has locked.
 
-use crate::{Status, deduce, solve_pinned};
+use crate::{INTERACTIVE_GUESSES, Status, deduce, solve_within};
 use lightemall_model::{Board, Tile};
 
 /// What the solver advises for a board as the player left it.
@@ -22,12 +22,15 @@ pub enum Hint {
     Solved,
     /// No solution keeps every locked tile as it is: a lock is wrong.
     LocksWrong,
+    /// Reasoning proves no turn, and the search gave up (a huge puzzle
+    /// with many solutions): no hint.
+    GaveUp,
 }
 
 /// A hint for `board` (its tiles as the player sees them) with the tiles
 /// `locked` (row-major flags; missing ones count as unlocked) held fixed.
 /// Reasoning alone is tried first; only if it proves no turn is a search
-/// run. The first tile in row-major order is chosen among equals.
+/// run, within [`INTERACTIVE_GUESSES`](crate::INTERACTIVE_GUESSES). The first tile in row-major order is chosen among equals.
 pub fn hint(board: &Board, locked: &[bool]) -> Hint {
     let pinned: Vec<usize> = (0..board.tiles().len())
         .filter(|&t| locked.get(t).copied().unwrap_or(false))
@@ -38,9 +41,12 @@ pub fn hint(board: &Board, locked: &[bool]) -> Hint {
     if let Some(turn) = first_turn(board, decided.iter().copied(), true) {
         return turn;
     }
-    let report = solve_pinned(board, &pinned, 2);
+    let report = solve_within(board, &pinned, 2, INTERACTIVE_GUESSES);
     let Some(solution) = report.solutions.first() else {
-        return Hint::LocksWrong;
+        return match report.status {
+            Status::GaveUp => Hint::GaveUp,
+            _ => Hint::LocksWrong,
+        };
     };
     let proved = report.status == Status::Unique;
     first_turn(board, solution.iter().map(|&t| Some(t)), proved).unwrap_or(Hint::Solved)
@@ -97,7 +103,7 @@ mod tests {
                     assert!(board.check_solved().is_ok(), "{id}");
                     return;
                 }
-                Hint::LocksWrong => panic!("{id}: no locks, yet wrong"),
+                Hint::LocksWrong | Hint::GaveUp => panic!("{id}: no hint: {:?}", hint(&board, &[])),
             }
         }
         panic!("{id}: hints went on longer than the board has tiles");

@@ -17,6 +17,7 @@
 mod hint;
 mod par;
 mod problem;
+mod reach;
 mod state;
 mod stats;
 mod unique;
@@ -25,6 +26,7 @@ pub use hint::{Hint, hint};
 use lightemall_model::{Board, Tile};
 pub use par::{Turns, fewest_turns, par};
 use problem::Problem;
+pub use reach::Reach;
 use state::State;
 pub use stats::{Rating, Stats};
 pub use unique::{GenerateError, generate};
@@ -50,6 +52,9 @@ pub enum Status {
     Multiple,
     /// No solution.
     None,
+    /// The search used up its budget of guesses before it could tell
+    /// (any solutions found are reported; there may be more).
+    GaveUp,
 }
 
 impl Status {
@@ -59,6 +64,7 @@ impl Status {
             Status::Unique => "unique",
             Status::Multiple => "multiple",
             Status::None => "none",
+            Status::GaveUp => "gave-up",
         }
     }
 }
@@ -84,10 +90,58 @@ pub fn solve(board: &Board, limit: usize) -> Report {
 /// player's locks): only solutions that keep every pinned tile are counted.
 /// Pins out of range are ignored.
 pub fn solve_pinned(board: &Board, pinned: &[usize], limit: usize) -> Report {
+    solve_within(board, pinned, limit, u64::MAX)
+}
+
+/// Guesses a solve made while a player waits may take ([`solve_within`]):
+/// well under a second on boards a window shows, and every Net puzzle and
+/// generated puzzle up to 300x300 tried needs fewer.
+pub const INTERACTIVE_GUESSES: u64 = 1_000;
+
+/// [`solve_pinned`] that gives up ([`Status::GaveUp`]) after `max_guesses`
+/// guesses, for callers that cannot wait for the largest puzzles.
+pub fn solve_within(board: &Board, pinned: &[usize], limit: usize, max_guesses: u64) -> Report {
+    let options = Options {
+        pinned,
+        limit,
+        max_guesses,
+        reach: None,
+    };
+    solve_with(board, &options)
+}
+
+/// Everything a solve can be asked, beyond the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options<'a> {
+    /// Tiles held as they stand on the board (see [`solve_pinned`]).
+    pub pinned: &'a [usize],
+    /// Solutions to report (at least two are sought whatever it is).
+    pub limit: usize,
+    /// Guesses after which the search gives up ([`Status::GaveUp`]).
+    pub max_guesses: u64,
+    /// Radius mode: only solutions that power every tile from the station
+    /// within the radius count.
+    pub reach: Option<Reach>,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            pinned: &[],
+            limit: 2,
+            max_guesses: u64::MAX,
+            reach: None,
+        }
+    }
+}
+
+/// Solve `board` as `options` ask.
+pub fn solve_with(board: &Board, options: &Options<'_>) -> Report {
     let problem = Problem::new(board);
     let mut state = State::new(&problem);
     let mut stats = Stats::default();
-    let pinned_ok = pinned
+    let pinned_ok = options
+        .pinned
         .iter()
         .filter(|&&tile| tile < problem.len())
         .all(|&tile| state.pin(&problem, tile, board.tiles()[tile]).is_ok());
@@ -98,7 +152,7 @@ pub fn solve_pinned(board: &Board, pinned: &[usize], limit: usize) -> Report {
             stats,
         };
     }
-    search(&problem, state, limit, &mut stats)
+    search(&problem, state, options, &mut stats)
 }
 
 /// What reasoning alone proves, without a single guess: per tile, its
@@ -115,52 +169,198 @@ pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
     Some(state.decided(&problem))
 }
 
+/// Dead ends allowed in the first run of the search before it restarts;
+/// each restart doubles it, so the last run is always complete.
+const FIRST_CUTOFF: u64 = 64;
+
 /// Depth-first search from `start`, counting solutions up to `limit`
 /// (at least two) and reporting up to `limit` (at least one).
-fn search(problem: &Problem<'_>, start: State, limit: usize, stats: &mut Stats) -> Report {
-    let board = problem.board;
-    let wanted = limit.max(1);
-    let limit = limit.max(2);
-    let mut solutions = Vec::new();
-    let mut stack = vec![start];
-    while let Some(mut state) = stack.pop() {
-        if state.propagate(problem, stats).is_err() {
-            continue;
-        }
-        match state.most_constrained() {
-            Some(tile) => {
-                stats.guesses += 1;
-                let choices: Vec<usize> = state.choices(tile).collect();
-                for &k in choices.iter().rev() {
-                    let mut child = state.clone();
-                    child.choose(problem, tile, k);
-                    stack.push(child);
-                }
-            }
-            None => {
-                if let Some(tiles) = state.tiles(problem) {
-                    let solved = board
-                        .with_tiles(tiles.clone())
-                        .is_ok_and(|b| b.check_solved().is_ok());
-                    if solved {
-                        solutions.push(tiles);
-                        if solutions.len() >= limit {
-                            break;
-                        }
-                    }
-                }
-            }
+///
+/// The search learns which tiles' guesses fail (see `State::next_guess`)
+/// and restarts from `start` after a number of dead ends that doubles each
+/// time, so that what it learned deep down also reorders the first guesses.
+/// Solutions found before a restart are kept (each counted once).
+fn search(problem: &Problem<'_>, start: State, options: &Options<'_>, stats: &mut Stats) -> Report {
+    let wanted = options.limit.max(1);
+    let mut search = Search {
+        problem,
+        limit: options.limit.max(2),
+        max_guesses: options.max_guesses,
+        reach: options.reach,
+        solutions: Vec::new(),
+        failures: vec![0; problem.len()],
+        stats,
+    };
+    let mut state = start;
+    let mut last = Run::Exhausted;
+    if search.consistent(&mut state) {
+        state.start_trail();
+        let mut cutoff = FIRST_CUTOFF;
+        last = search.run(&mut state, cutoff);
+        while last == Run::Restart {
+            cutoff = cutoff.saturating_mul(2);
+            last = search.run(&mut state, cutoff);
         }
     }
+    let mut solutions = search.solutions;
     let status = match solutions.len() {
+        2.. => Status::Multiple,
+        _ if last == Run::GaveUp => Status::GaveUp,
         0 => Status::None,
-        1 => Status::Unique,
-        _ => Status::Multiple,
+        _ => Status::Unique,
     };
     solutions.truncate(wanted);
     Report {
         status,
         solutions,
         stats: *stats,
+    }
+}
+
+/// The state of a search across its restarts.
+struct Search<'p, 'b, 's> {
+    problem: &'p Problem<'b>,
+    limit: usize,
+    max_guesses: u64,
+    reach: Option<Reach>,
+    solutions: Vec<Vec<Tile>>,
+    /// Per tile, how often a guess on it led straight to a contradiction.
+    failures: Vec<u32>,
+    stats: &'s mut Stats,
+}
+
+/// A guess being tried: the tile, the choices not yet tried, and the
+/// trail mark to undo to before the next.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    tile: usize,
+    choices: u8,
+    mark: usize,
+}
+
+/// How a run of the search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    /// Every branch was tried.
+    Exhausted,
+    /// The limit of solutions was reached.
+    Enough,
+    /// Too many dead ends: start again with what was learned.
+    Restart,
+    /// The budget of guesses is used up.
+    GaveUp,
+}
+
+impl Search<'_, '_, '_> {
+    /// One depth-first run from `state` (propagated, its trail started,
+    /// and left as it was found), giving up after `cutoff` dead ends.
+    /// Guesses are taken back by undoing the trail, so the memory a run
+    /// needs grows with the changes it made, not with its depth times the
+    /// board.
+    fn run(&mut self, state: &mut State, cutoff: u64) -> Run {
+        let root = state.mark();
+        let result = self.descend(state, cutoff);
+        state.undo_to(root);
+        result
+    }
+
+    fn descend(&mut self, state: &mut State, cutoff: u64) -> Run {
+        let problem = self.problem;
+        let mut dead_ends = 0;
+        let mut frames: Vec<Frame> = Vec::new();
+        loop {
+            // `state` is propagated without contradiction here.
+            match state.next_guess(problem, &self.failures) {
+                Some(tile) => {
+                    if self.stats.guesses >= self.max_guesses {
+                        return Run::GaveUp;
+                    }
+                    self.stats.guesses += 1;
+                    let mark = state.mark();
+                    let choices = state.choices(tile).fold(0u8, |c, k| c | 1 << k);
+                    frames.push(Frame {
+                        tile,
+                        choices,
+                        mark,
+                    });
+                }
+                None => {
+                    if self.found(state) && self.solutions.len() >= self.limit {
+                        return Run::Enough;
+                    }
+                }
+            }
+            // Take the next untried choice, backing up as far as needed.
+            loop {
+                let Some(frame) = frames.last_mut() else {
+                    return Run::Exhausted;
+                };
+                state.undo_to(frame.mark);
+                if frame.choices == 0 {
+                    frames.pop();
+                    continue;
+                }
+                let k = frame.choices.trailing_zeros() as usize;
+                frame.choices &= !(1 << k);
+                let tile = frame.tile;
+                state.choose(problem, tile, k);
+                if self.consistent(state) {
+                    break;
+                }
+                self.failures[tile] = self.failures[tile].saturating_add(1);
+                dead_ends += 1;
+                if dead_ends > cutoff {
+                    return Run::Restart;
+                }
+            }
+        }
+    }
+
+    /// Propagate `state`; whether no rule (the power rule included, in
+    /// radius mode) finds a contradiction.
+    fn consistent(&mut self, state: &mut State) -> bool {
+        state.propagate(self.problem, self.stats).is_ok()
+            && self
+                .reach
+                .is_none_or(|reach| state.within_reach(self.problem, reach))
+    }
+
+    /// Record the solution `state` holds, if it is one and is new.
+    fn found(&mut self, state: &State) -> bool {
+        let Some(tiles) = state.tiles(self.problem) else {
+            return false;
+        };
+        let solved = self
+            .problem
+            .board
+            .with_tiles(tiles.clone())
+            .is_ok_and(|b| b.check_solved().is_ok());
+        if solved && !self.solutions.contains(&tiles) {
+            self.solutions.push(tiles);
+            return true;
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lightemall_gen::Params;
+
+    #[test]
+    fn a_spent_budget_gives_up_and_keeps_what_it_found() {
+        // A 40x40 Kruskal puzzle is not unique, and reasoning alone does
+        // not settle it (it needs guesses).
+        let params: Params = "square:40x40:kruskal:medium#3".parse().expect("valid id");
+        let board = generate(&params).expect("generates").board;
+        let full = solve(&board, 2);
+        assert_eq!(full.status, Status::Multiple);
+        assert!(full.stats.guesses > 1, "needs guessing");
+        let none = solve_within(&board, &[], 2, 0);
+        assert_eq!((none.status, none.solutions.len()), (Status::GaveUp, 0));
+        assert_eq!(none.stats.guesses, 0);
+        let ample = solve_within(&board, &[], 2, full.stats.guesses);
+        assert_eq!(ample, full);
     }
 }

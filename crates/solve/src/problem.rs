@@ -1,20 +1,28 @@
 //! The fixed facts of a puzzle for the solver: each tile's distinct
 //! orientations and who its neighbours are.
 
-use lightemall_model::{Board, Dir, Topology};
+use lightemall_model::{Board, Dir};
 
 /// A puzzle as the solver sees it. Never changes during a solve.
 #[derive(Debug)]
 pub struct Problem<'b> {
     pub board: &'b Board,
-    pub topology: Topology,
     /// Directions per tile.
     pub dirs: usize,
     /// Per tile, its distinct orientations (the masks its rotations give,
     /// duplicates of symmetric tiles removed), `count[i]` of them.
     pub orientations: Vec<[u8; 8]>,
     pub count: Vec<u8>,
+    /// `neighbours[tile * dirs + d]`: the tile a wire toward `d` reaches,
+    /// or [`NONE`] (off the board or through a barrier). Worked out once,
+    /// as the hot loops would otherwise divide for coordinates each time.
+    neighbours: Vec<u32>,
+    /// The bit of the opposite direction, per direction.
+    pub back: [u8; 8],
 }
+
+/// No neighbour.
+const NONE: u32 = u32::MAX;
 
 impl<'b> Problem<'b> {
     pub fn new(board: &'b Board) -> Problem<'b> {
@@ -31,12 +39,26 @@ impl<'b> Problem<'b> {
             orientations.push(masks);
             count.push(distinct as u8);
         }
+        let neighbours = (0..board.grid().len())
+            .flat_map(|tile| {
+                topology.directions().map(move |dir| {
+                    let open = board.open_directions(tile) & dir.bit() != 0;
+                    let next = board.grid().neighbour(tile, dir).filter(|_| open);
+                    next.map_or(NONE, |t| t as u32)
+                })
+            })
+            .collect();
+        let mut back = [0u8; 8];
+        for dir in topology.directions() {
+            back[usize::from(dir.0)] = topology.opposite(dir).bit();
+        }
         Problem {
             board,
-            topology,
             dirs,
             orientations,
             count,
+            neighbours,
+            back,
         }
     }
 
@@ -49,10 +71,10 @@ impl<'b> Problem<'b> {
     /// non-wrapping board or through a barrier.
     #[inline]
     pub fn neighbour(&self, tile: usize, dir: Dir) -> Option<usize> {
-        if self.board.open_directions(tile) & dir.bit() == 0 {
-            return None;
+        match self.neighbours[tile * self.dirs + usize::from(dir.0)] {
+            NONE => None,
+            next => Some(next as usize),
         }
-        self.board.grid().neighbour(tile, dir)
     }
 
     /// The set of all orientations of a tile, as a candidate mask.

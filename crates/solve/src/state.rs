@@ -26,6 +26,7 @@
 use crate::problem::Problem;
 use crate::stats::Stats;
 use lightemall_model::{Dir, Tile};
+use std::collections::HashMap;
 
 /// No way to finish this partial solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,11 +44,41 @@ pub struct State {
     group: Vec<i32>,
     /// At a group's root, the number of wires of its tiles.
     wires: Vec<u32>,
+    /// Per tile, the wires already counted in its group (see `join`).
+    joined: Vec<u8>,
     /// Orientations removed so far: a sweep that removes none ends the
     /// propagation.
     progress: u64,
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// The tile chosen by the last guess: the next guess is made near it,
+    /// so that the search finishes one tangle before it starts another.
+    last_guess: Option<usize>,
+    /// While searching: every change, newest last, so that a guess is taken
+    /// back by undoing (see [`State::undo_to`]) rather than by keeping a
+    /// copy of the whole state per guess.
+    trail: Option<Vec<Undo>>,
+}
+
+/// One change to a [`State`], with what it replaced.
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    /// A tile's candidates and bounds.
+    Candidates {
+        tile: u32,
+        candidates: u8,
+        bounds: (u8, u8),
+    },
+    /// The wires a tile had already counted in its group.
+    Joined { tile: u32, joined: u8 },
+    /// `small`'s group joined into `big`'s (roots), with `big`'s old
+    /// size entry and wire count.
+    Join {
+        small: u32,
+        big: u32,
+        group: i32,
+        wires: u32,
+    },
 }
 
 impl State {
@@ -61,15 +92,86 @@ impl State {
                 .collect(),
             group: vec![-1; n],
             wires: problem.board.tiles().iter().map(|t| t.degree()).collect(),
+            joined: vec![0; n],
             progress: 0,
             queue: (0..n as u32).rev().collect(),
             queued: vec![true; n],
+            last_guess: None,
+            trail: None,
         }
+    }
+
+    /// The tile to guess next. First the undecided tile whose guesses
+    /// failed most often (`failures`, per tile, kept by the search), then
+    /// the nearest undecided tile to the last guess with the fewest
+    /// orientations left (within the undecided tiles connected to it), else
+    /// the most constrained tile of the board.
+    ///
+    /// Both keep a wrong guess from being refuted again and again: a tangle
+    /// of tiles that cannot be finished because of a guess made elsewhere
+    /// is tried first from then on, so the search no longer re-solves every
+    /// tangle in between under each combination of choices.
+    pub fn next_guess(&self, problem: &Problem<'_>, failures: &[u32]) -> Option<usize> {
+        self.most_failed(failures)
+            .or_else(|| {
+                self.last_guess
+                    .and_then(|last| self.nearest_undecided(problem, last))
+            })
+            .or_else(|| self.most_constrained())
+    }
+
+    /// The undecided tile with the most failures (at least one), the most
+    /// constrained among equals.
+    fn most_failed(&self, failures: &[u32]) -> Option<usize> {
+        let mut best: Option<(u32, u32, usize)> = None;
+        for (tile, &failed) in failures.iter().enumerate() {
+            let left = self.candidates[tile].count_ones();
+            if failed == 0 || left < 2 {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((f, l, _)) => failed > f || (failed == f && left < l),
+            };
+            if better {
+                best = Some((failed, left, tile));
+            }
+        }
+        best.map(|(_, _, tile)| tile)
+    }
+
+    /// The undecided tile with the fewest orientations among those reached
+    /// from `start` through undecided tiles, the nearest among equals.
+    fn nearest_undecided(&self, problem: &Problem<'_>, start: usize) -> Option<usize> {
+        let undecided = |t: usize| self.candidates[t].count_ones() > 1;
+        let mut seen = std::collections::HashSet::from([start]);
+        let mut queue = std::collections::VecDeque::from([start]);
+        let mut best: Option<(u32, usize)> = None;
+        while let Some(tile) = queue.pop_front() {
+            if tile != start {
+                let left = self.candidates[tile].count_ones();
+                if best.is_none_or(|(b, _)| left < b) {
+                    best = Some((left, tile));
+                    if left == 2 {
+                        break;
+                    }
+                }
+            }
+            for d in 0..problem.dirs {
+                if let Some(next) = problem.neighbour(tile, Dir(d as u8))
+                    && undecided(next)
+                    && seen.insert(next)
+                {
+                    queue.push_back(next);
+                }
+            }
+        }
+        best.map(|(_, tile)| tile)
     }
 
     /// The tile with the fewest orientations left among those with more
     /// than one, if any.
-    pub fn most_constrained(&self) -> Option<usize> {
+    fn most_constrained(&self) -> Option<usize> {
         let mut best: Option<(u32, usize)> = None;
         for (tile, &c) in self.candidates.iter().enumerate() {
             let left = c.count_ones();
@@ -109,6 +211,57 @@ impl State {
         Ok(())
     }
 
+    /// From now on, record every change so that it can be undone.
+    pub fn start_trail(&mut self) {
+        self.trail = Some(Vec::new());
+    }
+
+    /// A point to come back to with [`State::undo_to`].
+    pub fn mark(&self) -> usize {
+        self.trail.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Undo every change made since `mark`, and forget the pending work.
+    pub fn undo_to(&mut self, mark: usize) {
+        while let Some(change) = self
+            .trail
+            .as_mut()
+            .filter(|t| t.len() > mark)
+            .and_then(Vec::pop)
+        {
+            match change {
+                Undo::Candidates {
+                    tile,
+                    candidates,
+                    bounds,
+                } => {
+                    self.candidates[tile as usize] = candidates;
+                    self.bounds[tile as usize] = bounds;
+                }
+                Undo::Joined { tile, joined } => self.joined[tile as usize] = joined,
+                Undo::Join {
+                    small,
+                    big,
+                    group,
+                    wires,
+                } => {
+                    self.group[small as usize] = self.group[big as usize] - group;
+                    self.group[big as usize] = group;
+                    self.wires[big as usize] = wires;
+                }
+            }
+        }
+        for tile in self.queue.drain(..) {
+            self.queued[tile as usize] = false;
+        }
+    }
+
+    fn record(&mut self, change: Undo) {
+        if let Some(trail) = &mut self.trail {
+            trail.push(change);
+        }
+    }
+
     /// Per tile, its orientation if only one is left.
     pub fn decided(&self, problem: &Problem<'_>) -> Vec<Option<Tile>> {
         self.candidates
@@ -123,12 +276,18 @@ impl State {
 
     /// Keep only orientation `k` of `tile`.
     pub fn choose(&mut self, problem: &Problem<'_>, tile: usize, k: usize) {
+        self.last_guess = Some(tile);
         self.set_candidates(problem, tile, 1 << k);
         self.enqueue(tile);
     }
 
     fn set_candidates(&mut self, problem: &Problem<'_>, tile: usize, candidates: u8) {
         if candidates != self.candidates[tile] {
+            self.record(Undo::Candidates {
+                tile: tile as u32,
+                candidates: self.candidates[tile],
+                bounds: self.bounds[tile],
+            });
             self.candidates[tile] = candidates;
             self.bounds[tile] = bounds(problem, tile, candidates);
             self.progress += 1;
@@ -159,6 +318,11 @@ impl State {
         self.bounds[tile].1
     }
 
+    /// Whether some remaining orientation of `tile` has a wire toward `d`.
+    pub(crate) fn might_wire(&self, tile: usize, d: usize) -> bool {
+        self.might(tile) & 1 << d != 0
+    }
+
     /// Keep the orientations of `tile` whose wires include `need` and avoid
     /// `forbid`. Returns whether anything was removed.
     fn restrict(
@@ -183,7 +347,9 @@ impl State {
     fn root(&mut self, mut tile: usize) -> usize {
         while self.group[tile] >= 0 {
             let parent = self.group[tile] as usize;
-            if self.group[parent] >= 0 {
+            // Path halving, but not while searching: undoing it would cost
+            // more than it saves (union by size keeps paths short).
+            if self.group[parent] >= 0 && self.trail.is_none() {
                 self.group[tile] = self.group[parent];
             }
             tile = parent;
@@ -191,18 +357,55 @@ impl State {
         tile
     }
 
-    fn join(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.root(a), self.root(b));
-        if ra != rb {
-            let (big, small) = if self.group[ra] <= self.group[rb] {
-                (ra, rb)
-            } else {
-                (rb, ra)
-            };
-            self.group[big] += self.group[small];
-            self.group[small] = big as i32;
-            self.wires[big] += self.wires[small];
+    /// Join the groups of `a` and `b`, known to be wired together (from
+    /// `a` toward direction `d`). A wire between two tiles of one group
+    /// closes a loop, and a group left with no wire out that is not the
+    /// whole board is cut off: both are contradictions.
+    fn join(
+        &mut self,
+        problem: &Problem<'_>,
+        a: usize,
+        d: usize,
+        b: usize,
+    ) -> Result<(), Contradiction> {
+        if self.joined[a] & 1 << d != 0 {
+            return Ok(());
         }
+        for (tile, bit) in [(a, 1 << d), (b, problem.back[d])] {
+            self.record(Undo::Joined {
+                tile: tile as u32,
+                joined: self.joined[tile],
+            });
+            self.joined[tile] |= bit;
+        }
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra == rb {
+            return Err(Contradiction);
+        }
+        let (big, small) = if self.group[ra] <= self.group[rb] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.record(Undo::Join {
+            small: small as u32,
+            big: big as u32,
+            group: self.group[big],
+            wires: self.wires[big],
+        });
+        self.group[big] += self.group[small];
+        self.group[small] = big as i32;
+        self.wires[big] += self.wires[small];
+        if self.size(big) < problem.len() && self.wires_out(big) <= 0 {
+            return Err(Contradiction);
+        }
+        Ok(())
+    }
+
+    /// The wires that leave the group of `root` in any solution: a tree
+    /// group of `k` tiles with `D` wires has `D - 2(k - 1)`.
+    fn wires_out(&self, root: usize) -> i64 {
+        i64::from(self.wires[root]) - 2 * (self.size(root) as i64 - 1)
     }
 
     /// Apply the local rule, and the loop and isolation rules per
@@ -219,7 +422,7 @@ impl State {
             let mut neighbours = [None; 8];
             for (d, slot) in neighbours.iter_mut().enumerate().take(problem.dirs) {
                 let dir = Dir(d as u8);
-                let back = problem.topology.opposite(dir).bit();
+                let back = problem.back[usize::from(dir.0)];
                 match problem.neighbour(tile, dir) {
                     None => forbid |= dir.bit(),
                     Some(other) => {
@@ -249,9 +452,9 @@ impl State {
             let must = self.must(tile);
             for (d, other) in neighbours.iter().enumerate() {
                 if let Some(other) = *other {
-                    let back = problem.topology.opposite(Dir(d as u8)).bit();
+                    let back = problem.back[d];
                     if must & 1 << d != 0 && self.must(other) & back != 0 {
-                        self.join(tile, other);
+                        self.join(problem, tile, d, other)?;
                     }
                 }
             }
@@ -275,7 +478,7 @@ impl State {
         for (d, other) in neighbours.iter().enumerate().take(problem.dirs) {
             if let Some(other) = *other {
                 roots[d] = Some(self.root(other));
-                let back = problem.topology.opposite(Dir(d as u8)).bit();
+                let back = problem.back[d];
                 if must & 1 << d != 0 && self.must(other) & back != 0 {
                     known |= 1 << d;
                 }
@@ -360,54 +563,64 @@ impl State {
     /// For every group short of the whole board: it has exactly
     /// `wires - 2(size - 1)` wires out. None, or more than its ways out, is a
     /// contradiction; exactly as many as its ways out forces them all.
+    ///
+    /// Only groups next to an undecided tile are looked at: a way out is a
+    /// wire that may or may not be there, so one of its ends is undecided,
+    /// and a group with none has no way out (a closed group is caught by
+    /// `join`).
     fn take_forced_exits(
         &mut self,
         problem: &Problem<'_>,
         stats: &mut Stats,
     ) -> Result<(), Contradiction> {
         let n = problem.len();
-        let mut ways_out = vec![0u32; n];
+        let mut ways_out: HashMap<usize, u32> = HashMap::new();
         let mut exits = Vec::new();
-        for tile in 0..n {
-            let might = self.might(tile);
-            let must = self.must(tile);
+        let undecided: Vec<usize> = (0..n)
+            .filter(|&t| self.candidates[t].count_ones() > 1)
+            .collect();
+        for tile in undecided {
+            // A group with an undecided tile is checked even if no way out
+            // is left to it.
+            let own = self.root(tile);
+            ways_out.entry(own).or_default();
             for d in 0..problem.dirs {
-                let dir = Dir(d as u8);
-                if might & dir.bit() == 0 {
-                    continue;
-                }
-                let Some(other) = problem.neighbour(tile, dir) else {
+                let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
                     continue;
                 };
-                let back = problem.topology.opposite(dir).bit();
-                let known = must & dir.bit() != 0 && self.must(other) & back != 0;
-                if known || self.might(other) & back == 0 {
+                let back = problem.back[d];
+                if self.might(tile) & 1 << d == 0 || self.might(other) & back == 0 {
                     continue;
                 }
                 let (a, b) = (self.root(tile), self.root(other));
-                if a != b {
-                    ways_out[a] += 1;
-                    exits.push((a as u32, tile as u32, d as u8));
+                if a == b {
+                    continue;
+                }
+                *ways_out.entry(a).or_default() += 1;
+                exits.push((a, tile, d));
+                if self.candidates[other].count_ones() == 1 {
+                    // A decided neighbour's way out is counted here, as it
+                    // is never visited itself; if it must be taken, this
+                    // tile is the one to turn toward it.
+                    *ways_out.entry(b).or_default() += 1;
+                    exits.push((b, tile, d));
                 }
             }
         }
-        let wires_out = |state: &State, root: usize| {
-            i64::from(state.wires[root]) - 2 * (state.size(root) as i64 - 1)
-        };
-        for root in (0..n).filter(|&t| self.group[t] < 0 && self.size(t) < n) {
-            let out = wires_out(self, root);
-            if out <= 0 || out > i64::from(ways_out[root]) {
+        for (&root, &ways) in &ways_out {
+            let out = self.wires_out(root);
+            if self.size(root) < n && (out <= 0 || out > i64::from(ways)) {
                 return Err(Contradiction);
             }
         }
         for (root, tile, d) in exits {
-            let root = root as usize;
-            if self.size(root) < n && wires_out(self, root) == i64::from(ways_out[root]) {
-                let (tile, dir) = (tile as usize, Dir(d));
-                if self.restrict(problem, tile, dir.bit(), 0)? {
-                    stats.islands += 1;
-                    self.enqueue(tile);
-                }
+            let ways = ways_out.get(&root).copied().unwrap_or(0);
+            if self.size(root) < n
+                && self.wires_out(root) == i64::from(ways)
+                && self.restrict(problem, tile, 1 << d, 0)?
+            {
+                stats.islands += 1;
+                self.enqueue(tile);
             }
         }
         Ok(())

@@ -5,26 +5,42 @@ use crate::puzzle_args::{Resolved, resolve};
 use lightemall_model::format::json::PuzzleJson;
 use lightemall_model::format::net::to_net_id;
 use lightemall_model::format::text::picture;
+use lightemall_solve::solve;
 use serde::Serialize;
 
 /// Run the command.
 pub fn run(args: &GenArgs) -> Result<(), String> {
+    if args.rate && !args.json && args.format != Format::Text {
+        return Err("--rate needs --json or --format text (an ID stays one line)".into());
+    }
     let resolved = resolve(&args.puzzle)?;
+    let rating = args.rate.then(|| rating(&resolved));
     let output = if args.json {
-        json(&resolved)?
+        json(&resolved, rating)?
     } else {
         match args.format {
             Format::Id => resolved.id.clone(),
             Format::Net => to_net_id(&resolved.puzzle.board)
                 .ok_or("--format net needs a square board (Net has no octo or hex grids)")?,
-            Format::Text => text(&resolved),
+            Format::Text => text(&resolved, rating),
         }
     };
     crate::output::print(&output)
 }
 
-fn text(resolved: &Resolved) -> String {
-    let mut out = format!("{}\n{}", resolved.id, picture(&resolved.puzzle.board));
+/// The solver's rating: how much deduction and guessing the puzzle needs.
+fn rating(resolved: &Resolved) -> &'static str {
+    let board = &resolved.puzzle.board;
+    let report = solve(board, 1);
+    report.stats.rating(board.grid().len()).name()
+}
+
+fn text(resolved: &Resolved, rating: Option<&str>) -> String {
+    let mut out = format!("{}\n", resolved.id);
+    if let Some(rating) = rating {
+        out.push_str(&format!("rating: {rating}\n"));
+    }
+    out.push_str(&picture(&resolved.puzzle.board));
     if let Some(solved) = resolved.puzzle.solution_board() {
         out.push_str("solution:\n");
         out.push_str(&picture(&solved));
@@ -45,9 +61,11 @@ struct GenJson<'a> {
     seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     net: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<&'a str>,
 }
 
-fn json(resolved: &Resolved) -> Result<String, String> {
+fn json<'a>(resolved: &'a Resolved, rating: Option<&'a str>) -> Result<String, String> {
     let puzzle = &resolved.puzzle;
     let params = resolved.params.as_ref();
     let object = GenJson {
@@ -56,6 +74,7 @@ fn json(resolved: &Resolved) -> Result<String, String> {
         difficulty: params.map(|p| p.difficulty.name()),
         seed: params.map(|p| p.seed),
         net: to_net_id(&puzzle.board),
+        rating,
     };
     serde_json::to_string(&object).map_err(|e| e.to_string())
 }

@@ -9,7 +9,7 @@ use crate::puzzle_args::{Resolved, resolve};
 use lightemall_model::{Board, Grid, Puzzle};
 use lightemall_power::{Power, diameter, initial_radius};
 use lightemall_render_png::{Rasterizer, encode_png};
-use lightemall_solve::{Turns, par, solve};
+use lightemall_solve::{INTERACTIVE_GUESSES, Status, Turns, par, solve, solve_within};
 use lightemall_view::{
     FrameInput, Highlights, Layout, PanelInfo, Theme, UiState, error_marks, scene_of,
 };
@@ -152,9 +152,13 @@ fn panel_of(resolved: &Resolved, board: &Board, radius: Option<u32>, solved: boo
             grid.topology(),
             puzzle.board.tiles(),
             solution,
-            Turns::Clockwise,
+            Turns::EitherWay,
         )
     });
+    // As the game rates a puzzle: a bounded search, no rating if it gives up.
+    let report = solve_within(&puzzle.board, &[], 1, INTERACTIVE_GUESSES);
+    let rating = (report.status != Status::GaveUp)
+        .then(|| report.stats.rating(grid.len()).name().to_string());
     PanelInfo {
         time: "0:00".into(),
         moves: 0,
@@ -164,7 +168,7 @@ fn panel_of(resolved: &Resolved, board: &Board, radius: Option<u32>, solved: boo
             .params
             .map(|p| p.difficulty.name().to_string())
             .unwrap_or_default(),
-        rating: None,
+        rating,
         size: grid.size_label(),
         mode: grid.topology().name().to_string(),
         solved: solved && board.check_solved().is_ok(),

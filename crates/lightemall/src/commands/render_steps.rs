@@ -5,7 +5,7 @@
 use crate::cli::RenderArgs;
 use crate::commands::render::layout_for;
 use crate::puzzle_args::Resolved;
-use lightemall_gen::{Step, StepSink, generate_with_steps};
+use lightemall_gen::{Generator, Step, StepSink, generate_with_steps};
 use lightemall_model::{Board, Dir, Grid, Tile};
 use lightemall_power::Power;
 use lightemall_render_png::{GifWriter, Rasterizer, encode_png};
@@ -73,7 +73,12 @@ pub fn run(
         links: Vec::new(),
         marks: Vec::new(),
     };
-    let puzzle = generate_with_steps(&params, &mut sink).map_err(|e| e.to_string())?;
+    let mut puzzle = generate_with_steps(&params, &mut sink).map_err(|e| e.to_string())?;
+    if params.generator == Generator::Unique {
+        // The steps build the starting tree; the last frames show the
+        // puzzle the solver made unique from it.
+        puzzle = lightemall_solve::generate(&params).map_err(|e| e.to_string())?;
+    }
     let layout = layout_for(&grid, args.cell, false)?;
     let mut out = FrameOut::new(path, &layout)?;
     let mut tiles = vec![Tile::EMPTY; grid.len()];

@@ -6,14 +6,15 @@ use crate::puzzle_args::read_puzzle;
 use lightemall_model::format::net::to_net_id;
 use lightemall_model::format::text::picture;
 use lightemall_model::{Board, Tile};
-use lightemall_solve::{Report, Status, Turns, par, solve};
+use lightemall_solve::{Report, Status, Turns, par, solve_within};
 use serde::Serialize;
 
 /// Run the command.
 pub fn run(args: &SolveArgs) -> Result<(), String> {
     let resolved = read_puzzle(&args.puzzle)?;
     let board = &resolved.puzzle.board;
-    let report = solve(board, usize::from(args.limit));
+    let max_guesses = args.max_guesses.unwrap_or(u64::MAX);
+    let report = solve_within(board, &[], usize::from(args.limit), max_guesses);
     let boards: Vec<Board> = report
         .solutions
         .iter()
@@ -21,7 +22,11 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
     let facts = Facts {
-        rating: report.stats.rating(board.grid().len()).name(),
+        // Rated by the whole work only: a search that gave up was cut short.
+        rating: match report.status {
+            Status::GaveUp => "unknown",
+            _ => report.stats.rating(board.grid().len()).name(),
+        },
         par: (report.status == Status::Unique).then(|| {
             let topology = board.grid().topology();
             let solution = &report.solutions[0];

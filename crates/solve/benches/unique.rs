@@ -1,0 +1,91 @@
+//! Unique generation beside Net's "ensure unique solution" generator
+//! (`/usr/games/sgt-net --generate 1 'WxH#seed'`, skipped when not
+//! installed; its time includes starting the process, about 1 ms). Each
+//! iteration takes a new seed, as generating one puzzle many times would
+//! measure one lucky or unlucky seed.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use lightemall_gen::{Difficulty, Generator, Params};
+use lightemall_model::{Grid, Topology};
+use lightemall_solve::generate;
+use std::hint::black_box;
+use std::time::Duration;
+
+const NET: &str = "/usr/games/sgt-net";
+
+fn params(side: usize, topology: Topology, seed: u64) -> Params {
+    Params {
+        grid: Grid::new(topology, side, side, false).expect("valid grid"),
+        generator: Generator::Unique,
+        difficulty: Difficulty::Medium,
+        seed,
+        station: (0, 0),
+    }
+}
+
+fn ours(c: &mut Criterion) {
+    let mut group = c.benchmark_group("unique");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    for (side, topology) in [
+        (30, Topology::Square),
+        (100, Topology::Square),
+        (200, Topology::Square),
+        (100, Topology::Hex),
+        (100, Topology::Octo),
+    ] {
+        let mut seed = 0;
+        group.bench_function(format!("lightemall_{topology}/{side}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                generate(black_box(&params(side, topology, seed))).expect("generates")
+            })
+        });
+    }
+    group.finish();
+}
+
+fn large(c: &mut Criterion) {
+    let mut group = c.benchmark_group("unique_large");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(60));
+    let mut seed = 0;
+    group.bench_function("lightemall_square/1000", |b| {
+        b.iter(|| {
+            seed += 1;
+            generate(black_box(&params(1000, Topology::Square, seed))).expect("generates")
+        })
+    });
+    group.finish();
+}
+
+fn net(c: &mut Criterion) {
+    if !std::path::Path::new(NET).exists() {
+        eprintln!("{NET} not installed: skipping the peer benchmark (apt-get install sgt-puzzles)");
+        return;
+    }
+    let mut group = c.benchmark_group("unique");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    for side in [30, 100] {
+        let mut seed = 0u64;
+        group.bench_function(format!("net/{side}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                let out = std::process::Command::new(NET)
+                    .args(["--generate", "1", &format!("{side}x{side}#{seed}")])
+                    .output()
+                    .expect("sgt-net runs");
+                let size = format!("{side}x{side}:");
+                assert!(out.status.success() && out.stdout.starts_with(size.as_bytes()));
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, ours, net, large);
+criterion_main!(benches);
