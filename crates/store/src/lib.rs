@@ -11,7 +11,7 @@
 
 mod atomic;
 
-pub use atomic::write_atomically;
+pub use atomic::{write_atomically, write_file_atomically};
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};
 use std::io::{ErrorKind, Read};
