@@ -69,11 +69,37 @@ pub struct ParseError {
 
 impl ParseError {
     /// An error in text of kind `what` at 1-based `column`.
+    /// Messages quote the input; a quote of a 10 MB field is cut here.
     pub fn new(what: &'static str, column: usize, message: impl Into<String>) -> Self {
         ParseError {
             what,
             column,
-            message: message.into(),
+            message: shorten(message.into()),
         }
+    }
+}
+
+/// The most characters of a message kept.
+const MAX_MESSAGE_CHARS: usize = 200;
+
+/// `message` cut to [`MAX_MESSAGE_CHARS`], saying how long it was.
+fn shorten(message: String) -> String {
+    match message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}… ({} bytes in all)", &message[..cut], message.len()),
+        None => message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_quote_is_cut() {
+        let error = ParseError::new("puzzle ID", 3, format!("seed '{}'", "9".repeat(1 << 20)));
+        assert!(error.message.chars().count() < MAX_MESSAGE_CHARS + 30);
+        assert!(error.message.ends_with("bytes in all)"), "{error}");
+        let short = ParseError::new("puzzle ID", 3, "seed 'x'");
+        assert_eq!(short.message, "seed 'x'");
     }
 }
