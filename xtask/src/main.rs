@@ -3,6 +3,8 @@
 //! - `ci`: everything CI checks: formatting, clippy with warnings denied, and
 //!   every test (snapshots are never written: `INSTA_UPDATE=no`).
 //! - `bench [ARGS]`: the criterion benchmarks (`cargo bench --workspace`).
+//! - `fuzz [SECONDS]`: each fuzz target of `fuzz/` for SECONDS (default 20)
+//!   on one core, with `cargo +nightly fuzz` (not part of `ci`).
 //!
 //! Kept free of dependencies so it compiles in seconds.
 
@@ -13,8 +15,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("bench") => bench(&args[1..]),
+        Some("fuzz") => fuzz(args.get(1).map(String::as_str)),
         _ => {
-            eprintln!("usage: cargo xtask <ci | bench [ARGS]>");
+            eprintln!("usage: cargo xtask <ci | bench [ARGS] | fuzz [SECONDS]>");
             return ExitCode::from(2);
         }
     };
@@ -50,10 +53,58 @@ fn bench(extra: &[String]) -> Result<(), String> {
     cargo(&args)
 }
 
+/// The targets of `fuzz/fuzz_targets`, each with seeds in `fuzz/seeds/NAME`.
+const FUZZ_TARGETS: &[&str] = &[
+    "puzzle_source",
+    "net_id",
+    "json_board",
+    "move_tokens",
+    "save_file",
+    "game_commands",
+];
+
+fn fuzz(seconds: Option<&str>) -> Result<(), String> {
+    let seconds: u32 = seconds
+        .unwrap_or("20")
+        .parse()
+        .map_err(|_| "fuzz takes a number of seconds per target".to_string())?;
+    let fuzz_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    std::env::set_current_dir(&fuzz_dir).map_err(|e| format!("cannot enter fuzz/: {e}"))?;
+    for target in FUZZ_TARGETS {
+        // New inputs go to corpus/ (not kept in git); seeds/ is read only.
+        let corpus = format!("corpus/{target}");
+        std::fs::create_dir_all(&corpus).map_err(|e| format!("cannot create {corpus}: {e}"))?;
+        let seeds = format!("seeds/{target}");
+        let time = format!("-max_total_time={seconds}");
+        // One libFuzzer process, one core (`-jobs` would fork workers). The
+        // `cargo` on PATH is rustup's, which understands `+nightly`.
+        let args = [
+            "+nightly",
+            "fuzz",
+            "run",
+            "-O",
+            target,
+            &corpus,
+            &seeds,
+            "--",
+            &time,
+            "-max_len=4096",
+            "-rss_limit_mb=512",
+        ];
+        run("cargo", &args)?;
+    }
+    Ok(())
+}
+
 fn cargo(args: &[&str]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    run(&cargo, args)
+}
+
+/// Run `program` (`cargo` itself, or rustup's `cargo` for `+nightly`).
+fn run(program: &str, args: &[&str]) -> Result<(), String> {
     eprintln!("$ cargo {}", args.join(" "));
-    let status = Command::new(cargo)
+    let status = Command::new(program)
         .args(args)
         .env("INSTA_UPDATE", "no")
         .status()
