@@ -60,6 +60,7 @@ const FUZZ_TARGETS: &[&str] = &[
     "json_board",
     "move_tokens",
     "save_file",
+    "score_file",
     "game_commands",
 ];
 
