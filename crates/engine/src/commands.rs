@@ -59,11 +59,7 @@ impl Game {
             if token.trim().is_empty() {
                 continue;
             }
-            let error = |problem: String| TokenError {
-                position: position + 1,
-                token: token.trim().to_string(),
-                problem,
-            };
+            let error = |problem: String| TokenError::new(position + 1, token, problem);
             let mv = parse_moves(token)
                 .map_err(|e| error(e.problem))?
                 .pop()

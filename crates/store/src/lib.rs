@@ -126,7 +126,7 @@ impl Store {
         let mut table = self.scores()?;
         let kept = table.record(score);
         let path = self.folder.join(SCORES_FILE);
-        write_atomically(&path, &table.print())
+        write_atomically(&path, table.print())
             .map_err(|source| StoreError::Io { path, source })?;
         Ok(kept)
     }
@@ -146,7 +146,7 @@ pub fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
             }
         }
     }
-    write_atomically(path, &save.print()).map_err(|source| StoreError::Io {
+    write_atomically(path, save.print()).map_err(|source| StoreError::Io {
         path: path.to_path_buf(),
         source,
     })
