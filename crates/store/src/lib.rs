@@ -126,8 +126,7 @@ impl Store {
         let mut table = self.scores()?;
         let kept = table.record(score);
         let path = self.folder.join(SCORES_FILE);
-        write_atomically(&path, table.print())
-            .map_err(|source| StoreError::Io { path, source })?;
+        write_atomically(&path, table.print()).map_err(|source| StoreError::Io { path, source })?;
         Ok(kept)
     }
 }
