@@ -216,7 +216,9 @@ impl Game {
         self.turnable(self.index_of(turn.at)?)?;
         let topology = self.state.board.grid().topology();
         let most = u32::from(topology.direction_count()) - 1;
-        if turn.steps > most {
+        // Zero steps is no turn, and a `J` token cannot say it: refused, or
+        // the log would hold a move that the save file cannot read back.
+        if turn.steps == 0 || turn.steps > most {
             return Err(GameError::TooManySteps {
                 steps: turn.steps,
                 most,
