@@ -170,19 +170,3 @@ fn a_new_game_comes_from_generation_parameters() {
     assert!(game.facts().par.is_some_and(|par| par > 0));
     assert_eq!(game.title(), "LightEmAll · 6x5w hard · moves 0 · 0:00");
 }
-
-/// Found by the fuzzer: a jumble turning a tile by zero steps was played
-/// and logged as `J0,0+0`, which the save file then refused to read.
-#[test]
-fn a_jumble_of_zero_steps_is_refused() {
-    let (mut game, _) = game("hex:4x4w:frontier:hard#2");
-    let zero = Move::Jumble(vec![lightemall_engine::JumbleTurn {
-        at: Coord { x: 0, y: 0 },
-        steps: 0,
-    }]);
-    assert!(matches!(
-        game.play(zero),
-        Err(GameError::TooManySteps { steps: 0, .. })
-    ));
-    assert!(game.history().is_empty());
-}
