@@ -6,6 +6,8 @@
 //! - `e2e`: the end-to-end window tests: the real game under Xvfb, driven
 //!   by xdotool (`crates/lightemall/tests/window_e2e.rs`). They skip with a
 //!   message where Xvfb, xdotool or ImageMagick is missing, except under CI.
+//! - `fuzz [SECONDS]`: each fuzz target of `fuzz/` for SECONDS (default 20)
+//!   on one core, with `cargo +nightly fuzz` (not part of `ci`).
 //! - `bench [ARGS]`: the criterion benchmarks (`cargo bench --workspace`).
 //!
 //! Kept free of dependencies so it compiles in seconds.
@@ -17,9 +19,10 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("e2e") => e2e(),
+        Some("fuzz") => fuzz(args.get(1).map(String::as_str)),
         Some("bench") => bench(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <ci | e2e | bench [ARGS]>");
+            eprintln!("usage: cargo xtask <ci | e2e | bench [ARGS] | fuzz [SECONDS]>");
             return ExitCode::from(2);
         }
     };
@@ -71,6 +74,51 @@ fn bench(extra: &[String]) -> Result<(), String> {
     cargo(&args)
 }
 
+/// The targets of `fuzz/fuzz_targets`, each with seeds in `fuzz/seeds/NAME`.
+const FUZZ_TARGETS: &[&str] = &[
+    "puzzle_source",
+    "net_id",
+    "json_board",
+    "move_tokens",
+    "save_file",
+    "score_file",
+    "game_commands",
+];
+
+fn fuzz(seconds: Option<&str>) -> Result<(), String> {
+    let seconds: u32 = seconds
+        .unwrap_or("20")
+        .parse()
+        .map_err(|_| "fuzz takes a number of seconds per target".to_string())?;
+    let fuzz_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    std::env::set_current_dir(&fuzz_dir).map_err(|e| format!("cannot enter fuzz/: {e}"))?;
+    for target in FUZZ_TARGETS {
+        // New inputs go to corpus/ (not kept in git); seeds/ is read only.
+        let corpus = format!("corpus/{target}");
+        std::fs::create_dir_all(&corpus).map_err(|e| format!("cannot create {corpus}: {e}"))?;
+        let seeds = format!("seeds/{target}");
+        let time = format!("-max_total_time={seconds}");
+        // One libFuzzer process, one core (`-jobs` would fork workers). The
+        // `cargo` on PATH is rustup's, which understands `+nightly`.
+        let args = [
+            "+nightly",
+            "fuzz",
+            "run",
+            "-O",
+            target,
+            &corpus,
+            &seeds,
+            "--",
+            &time,
+            "-max_len=4096",
+            "-rss_limit_mb=512",
+        ];
+        eprintln!("$ cargo {}", args.join(" "));
+        run_program("cargo", &args, &[])?;
+    }
+    Ok(())
+}
+
 fn cargo(args: &[&str]) -> Result<(), String> {
     eprintln!("$ cargo {}", args.join(" "));
     run_cargo(args, &[])
@@ -78,7 +126,12 @@ fn cargo(args: &[&str]) -> Result<(), String> {
 
 fn run_cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let status = Command::new(cargo)
+    run_program(&cargo, args, envs)
+}
+
+/// Run `program` (`cargo` itself, or rustup's `cargo` for `+nightly`).
+fn run_program(program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
+    let status = Command::new(program)
         .args(args)
         .env("INSTA_UPDATE", "no")
         .envs(envs.iter().copied())

@@ -22,6 +22,15 @@ impl Game {
     /// Play one move: checked against the board, applied, logged. The redo
     /// list is dropped. A refused move changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        self.play_unlit(mv)?;
+        self.refresh();
+        Ok(())
+    }
+
+    /// [`Game::play`] without working out the power, for replaying a log:
+    /// the caller refreshes once at the end, so a million moves on a large
+    /// board cost a million turns, not a million searches.
+    pub(crate) fn play_unlit(&mut self, mv: Move) -> Result<(), GameError> {
         if self.paused {
             return Err(GameError::Paused);
         }
@@ -33,7 +42,6 @@ impl Game {
         }
         self.history.push(mv);
         self.undone.clear();
-        self.refresh();
         Ok(())
     }
 
@@ -41,20 +49,22 @@ impl Game {
     /// token stops the play (the ones before it stay played) and is an error
     /// naming it and its position.
     pub fn play_tokens(&mut self, text: &str) -> Result<(), TokenError> {
+        let played = self.play_tokens_unlit(text);
+        self.refresh();
+        played
+    }
+
+    fn play_tokens_unlit(&mut self, text: &str) -> Result<(), TokenError> {
         for (position, token) in text.split(';').enumerate() {
             if token.trim().is_empty() {
                 continue;
             }
-            let error = |problem: String| TokenError {
-                position: position + 1,
-                token: token.trim().to_string(),
-                problem,
-            };
+            let error = |problem: String| TokenError::new(position + 1, token, problem);
             let mv = parse_moves(token)
                 .map_err(|e| error(e.problem))?
                 .pop()
                 .ok_or_else(|| error("empty move".to_string()))?;
-            self.play(mv).map_err(|e| error(e.to_string()))?;
+            self.play_unlit(mv).map_err(|e| error(e.to_string()))?;
         }
         Ok(())
     }
@@ -62,6 +72,15 @@ impl Game {
     /// Take back the last move. `false` if there is none (or the game is
     /// paused). The moves made for the score stay counted.
     pub fn undo(&mut self) -> bool {
+        let undone = self.undo_unlit();
+        if undone {
+            self.refresh();
+        }
+        undone
+    }
+
+    /// [`Game::undo`] without working out the power (see [`Game::play_unlit`]).
+    pub(crate) fn undo_unlit(&mut self) -> bool {
         if self.paused {
             return false;
         }
@@ -70,7 +89,6 @@ impl Game {
         };
         self.apply(&mv, Way::Backward);
         self.undone.push(mv);
-        self.refresh();
         true
     }
 
@@ -214,7 +232,9 @@ impl Game {
         self.turnable(self.index_of(turn.at)?)?;
         let topology = self.state.board.grid().topology();
         let most = u32::from(topology.direction_count()) - 1;
-        if turn.steps > most {
+        // Zero steps is no turn, and a `J` token cannot say it: refused, or
+        // the log would hold a move that the save file cannot read back.
+        if turn.steps == 0 || turn.steps > most {
             return Err(GameError::TooManySteps {
                 steps: turn.steps,
                 most,

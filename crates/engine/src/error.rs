@@ -46,7 +46,7 @@ pub enum GameError {
         /// The direction asked for.
         name: &'static str,
     },
-    /// A jumble turn of more steps than the topology has.
+    /// A jumble turn of no steps, or of more steps than the topology has.
     #[error("a {topology} tile turns 1 to {most} steps, not {steps}")]
     TooManySteps {
         /// Steps asked for.

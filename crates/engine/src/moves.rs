@@ -73,6 +73,34 @@ pub struct TokenError {
     pub problem: String,
 }
 
+/// The most characters of a token an error quotes: a token may be megabytes.
+const MAX_TOKEN_CHARS: usize = 60;
+
+impl TokenError {
+    /// An error about `token` at 1-based `position`. The token is quoted
+    /// trimmed, on one line (control characters escaped) and cut to
+    /// [`MAX_TOKEN_CHARS`].
+    pub fn new(position: usize, token: &str, problem: String) -> TokenError {
+        let token = token.trim();
+        let mut shown = String::new();
+        for c in token.chars().take(MAX_TOKEN_CHARS) {
+            if c.is_control() {
+                shown.extend(c.escape_default());
+            } else {
+                shown.push(c);
+            }
+        }
+        if token.chars().nth(MAX_TOKEN_CHARS).is_some() {
+            shown.push('…');
+        }
+        TokenError {
+            position,
+            token: shown,
+            problem,
+        }
+    }
+}
+
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.x, self.y)
@@ -112,11 +140,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, TokenError> {
         .enumerate()
         .filter(|(_, token)| !token.trim().is_empty())
         .map(|(index, token)| {
-            parse_move(token).map_err(|problem| TokenError {
-                position: index + 1,
-                token: token.trim().to_string(),
-                problem,
-            })
+            parse_move(token).map_err(|problem| TokenError::new(index + 1, token, problem))
         })
         .collect()
 }
@@ -244,6 +268,10 @@ mod tests {
         check("J0,0+9", 1, "J0,0+9", "not 1 to 7");
         check("J0,0", 1, "J0,0", "x,y+STEPS");
         check("R2", 1, "R2", "unexpected '2'");
+        check("C0\n,0X", 1, "C0\\n,0X", "expected a position");
+        let long = format!("C{}", "9".repeat(100_000));
+        let err = parse_moves(&long).expect_err("far off");
+        assert_eq!(err.token, format!("C{}…", "9".repeat(59)));
         let err = parse_moves("C0,0;Q").expect_err("bad");
         assert_eq!(
             err.to_string(),

@@ -238,7 +238,7 @@ impl Game {
         replay(&mut game, &save.moves, "moves")?;
         replay(&mut game, &save.redo, "redo")?;
         for _ in &save.redo {
-            game.undo();
+            game.undo_unlit();
         }
         check_counts(&game, save)?;
         game.moves_made = save.moves_made;
@@ -252,7 +252,7 @@ impl Game {
 
 fn replay(game: &mut Game, moves: &[Move], field: &'static str) -> Result<(), SaveError> {
     for (index, mv) in moves.iter().enumerate() {
-        game.play(mv.clone())
+        game.play_unlit(mv.clone())
             .map_err(|e| refused(field, format!("move {} '{mv}': {e}", index + 1)))?;
     }
     Ok(())

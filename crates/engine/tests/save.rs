@@ -110,3 +110,22 @@ fn foreign_newer_truncated_and_damaged_files_are_refused() {
         );
     }
 }
+
+/// A save with a million moves on a large board loads: the power is worked
+/// out once after the replay, not after every move (which took minutes).
+#[test]
+fn a_million_moves_on_a_large_board_load() {
+    let turns = "C0,0;".repeat(1_000_000);
+    let text = format!(
+        "lightemall save 1\npuzzle: square:300x300:kruskal:easy#1\nelapsed-ms: 5\n\
+         moves-made: 1000004\nassisted: no\nradius: off\nfog: off\nmoves: {turns}\n\
+         redo: C1,1;C1,1;C1,1;C1,1\nend\n"
+    );
+    let save = SaveFile::parse(&text).expect("a whole save");
+    let game = Game::from_save(&save, Box::new(ManualClock::default())).expect("loads");
+    let fresh = Game::from_id(&save.puzzle, Box::new(ManualClock::default())).expect("id");
+    assert_eq!(game.board(), fresh.board(), "four turns are none");
+    assert_eq!(game.history().len(), 1_000_000);
+    assert_eq!(game.redo_moves().count(), 4);
+    assert_eq!(game.powered_count(), fresh.powered_count());
+}

@@ -213,4 +213,12 @@ mod tests {
         check("hex:3x3w:kruskal:easy#1", 5);
         check("square:kruskal:easy#1", 1);
     }
+
+    /// Found by the fuzzer: the station quoted a newline into the message.
+    #[test]
+    fn an_error_is_one_line_whatever_it_quotes() {
+        let id = "square:10x10w:rd#42@3square:10x10w:\n\0\0k\u{e2}usk";
+        let err = id.parse::<Params>().expect_err(id);
+        assert!(!err.to_string().contains('\n'), "{err}");
+    }
 }

@@ -34,7 +34,7 @@ pub struct PuzzleArgs {
     #[arg(conflicts_with_all = ["size", "topology", "wrap", "difficulty", "generator", "seed"])]
     pub puzzle: Option<String>,
     /// Board size, WxH (2 to 1000 a side).
-    #[arg(long, default_value = "10x10")]
+    #[arg(long, default_value = "10x10", allow_hyphen_values = true)]
     pub size: String,
     /// Grid topology.
     #[arg(long, default_value = "square", value_parser = ["square", "octo", "hex"])]
@@ -49,10 +49,10 @@ pub struct PuzzleArgs {
     #[arg(long, default_value = "kruskal", value_parser = ["kruskal", "scan", "frontier", "unique"])]
     pub generator: String,
     /// Seed (0 to 2^64-1); a random one if absent.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Where the power station starts: X,Y or `center`.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub station: Option<String>,
 }
 
@@ -109,7 +109,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub limit: u16,
     /// Give up after this many guesses (status `gave-up`); no limit by default.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_guesses: Option<u64>,
 }
 
@@ -158,7 +158,13 @@ pub struct RenderArgs {
     #[arg(long)]
     pub no_panel: bool,
     /// Power radius mode, with this radius (default: half the solution's diameter, plus one).
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "auto")]
+    #[arg(
+        long,
+        value_name = "N",
+        num_args = 0..=1,
+        default_missing_value = "auto",
+        allow_negative_numbers = true
+    )]
     pub radius: Option<String>,
     /// Fog: hide the tiles outside the ellipse around the station.
     #[arg(long)]

@@ -577,3 +577,51 @@ fn render_refuses_bad_input_with_one_line() {
     );
     assert!(!path.exists(), "nothing is written for refused input");
 }
+
+/// Refused with exit code 2 and exactly one line on stderr, at most a few
+/// hundred characters long, whatever the input quoted in the message.
+fn check_one_short_line(args: &[&str], stdin: &str, expect_in_message: &str) {
+    let run = run_with_stdin(args, stdin);
+    assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+    assert!(run.stderr.chars().count() < 400, "{args:?}: too long");
+    assert!(
+        run.stderr.contains(expect_in_message),
+        "{args:?}: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn hostile_input_is_one_short_line() {
+    let huge_seed = format!("square:5x5:kruskal:easy#{}", "9".repeat(10 << 20));
+    check_one_short_line(&["gen", "-"], &huge_seed, "bytes in all");
+    let huge_token = "X".repeat(100_000);
+    let id = "square:3x3:kruskal:easy#1";
+    check_one_short_line(&["replay", id, "--moves", &huge_token], "", "move 1");
+    check_one_short_line(
+        &["replay", id, "--moves", "C0\n,0X"],
+        "",
+        "move 1 'C0\\n,0X'",
+    );
+    check_one_short_line(&["gen", "-"], &"1".repeat(17 << 20), "larger than 16 MB");
+}
+
+#[test]
+fn negative_numbers_reach_the_parsers() {
+    check_one_short_line(&["gen", "--size", "-3x4"], "", "WxH");
+    check_one_short_line(&["gen", "--station", "-1,0"], "", "X,Y or center");
+    check_one_short_line(
+        &["render", "--radius", "-5", "-o", "x.png"],
+        "",
+        "--radius '-5'",
+    );
+    for args in [
+        &["gen", "--seed", "-1"][..],
+        &["solve", "2x2:1234", "--max-guesses", "-1"],
+    ] {
+        let run = run(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains("'-1'"), "{args:?}: {}", run.stderr);
+    }
+}

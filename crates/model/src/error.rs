@@ -69,11 +69,50 @@ pub struct ParseError {
 
 impl ParseError {
     /// An error in text of kind `what` at 1-based `column`.
+    /// Messages quote the input: a quote of a 10 MB field is cut here, and
+    /// a newline in it escaped, so the message stays one short line.
     pub fn new(what: &'static str, column: usize, message: impl Into<String>) -> Self {
         ParseError {
             what,
             column,
-            message: message.into(),
+            message: one_short_line(&message.into()),
         }
+    }
+}
+
+/// The most characters of a message kept.
+const MAX_MESSAGE_CHARS: usize = 200;
+
+/// `message` with control characters escaped, cut to
+/// [`MAX_MESSAGE_CHARS`] characters, saying how long it was.
+fn one_short_line(message: &str) -> String {
+    let mut line = String::new();
+    for (count, c) in message.chars().enumerate() {
+        if count == MAX_MESSAGE_CHARS {
+            line.push_str(&format!("… ({} bytes in all)", message.len()));
+            break;
+        }
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_quote_is_cut() {
+        let error = ParseError::new("puzzle ID", 3, format!("seed '{}'", "9".repeat(1 << 20)));
+        assert!(error.message.chars().count() < MAX_MESSAGE_CHARS + 30);
+        assert!(error.message.ends_with("bytes in all)"), "{error}");
+        let short = ParseError::new("puzzle ID", 3, "seed 'x'");
+        assert_eq!(short.message, "seed 'x'");
+        let two_lines = ParseError::new("puzzle ID", 3, "station '3,\n4'");
+        assert_eq!(two_lines.message, "station '3,\\n4'");
     }
 }

@@ -11,7 +11,7 @@
 
 mod atomic;
 
-pub use atomic::write_atomically;
+pub use atomic::{write_atomically, write_file_atomically};
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};
 use std::io::{ErrorKind, Read};
@@ -126,8 +126,7 @@ impl Store {
         let mut table = self.scores()?;
         let kept = table.record(score);
         let path = self.folder.join(SCORES_FILE);
-        write_atomically(&path, &table.print())
-            .map_err(|source| StoreError::Io { path, source })?;
+        write_atomically(&path, table.print()).map_err(|source| StoreError::Io { path, source })?;
         Ok(kept)
     }
 }
@@ -146,7 +145,7 @@ pub fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
             }
         }
     }
-    write_atomically(path, &save.print()).map_err(|source| StoreError::Io {
+    write_atomically(path, save.print()).map_err(|source| StoreError::Io {
         path: path.to_path_buf(),
         source,
     })

@@ -111,3 +111,76 @@ fn scores_are_recorded_and_a_damaged_table_is_kept() {
     );
     let _ = fs::remove_dir_all(&store.folder);
 }
+
+#[test]
+fn a_binary_file_in_the_way_is_left_byte_for_byte() {
+    let store = scratch("binary-kept");
+    fs::create_dir_all(&store.folder).expect("folder");
+    let path = store.slot_path("picture");
+    let bytes = [0x89, b'P', b'N', b'G', 0xff, 0xfe, 0, 1];
+    fs::write(&path, bytes).expect("planted");
+    let write = store.save_slot("picture", &game().to_save());
+    assert!(matches!(write, Err(StoreError::WouldOverwrite { .. })));
+    assert_eq!(fs::read(&path).expect("still there"), bytes);
+    let _ = fs::remove_dir_all(&store.folder);
+}
+
+/// A tiny tmpfs mounted for one test, unmounted when dropped.
+struct TinyDisk(PathBuf);
+
+impl TinyDisk {
+    /// `None` where mounting is not allowed (not root, no tmpfs): the test
+    /// that needs it then checks nothing, and says so.
+    fn mount(name: &str) -> Option<TinyDisk> {
+        let dir =
+            std::env::temp_dir().join(format!("lightemall-tmpfs-{}-{name}", std::process::id()));
+        fs::create_dir_all(&dir).ok()?;
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=16k", "tmpfs"])
+            .arg(&dir)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            eprintln!("cannot mount a tmpfs here: the full-disk test checks nothing");
+            let _ = fs::remove_dir(&dir);
+            return None;
+        }
+        Some(TinyDisk(dir))
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+        let _ = fs::remove_dir(&self.0);
+    }
+}
+
+#[test]
+fn a_full_disk_keeps_the_old_save_and_leaves_no_litter() {
+    let Some(disk) = TinyDisk::mount("full") else {
+        return;
+    };
+    let store = Store {
+        folder: disk.0.clone(),
+    };
+    let mut game = game();
+    store
+        .save_slot(AUTOSAVE_SLOT, &game.to_save())
+        .expect("fits");
+    let old = fs::read(store.slot_path(AUTOSAVE_SLOT)).expect("written");
+    for _ in 0..3000 {
+        game.play_tokens("C0,0").expect("valid");
+    }
+    let error = store
+        .save_slot(AUTOSAVE_SLOT, &game.to_save())
+        .expect_err("the disk is full");
+    assert!(error.to_string().contains("No space left"), "{error}");
+    assert_eq!(fs::read(store.slot_path(AUTOSAVE_SLOT)).expect("kept"), old);
+    let names: Vec<_> = fs::read_dir(&disk.0)
+        .expect("listed")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, [format!("{AUTOSAVE_SLOT}.lightemall-save")]);
+}

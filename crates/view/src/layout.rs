@@ -322,11 +322,16 @@ impl Layout {
             return (fx.floor() as i64, fy.floor() as i64);
         }
         let s = self.cell / SQRT_3;
-        let guess_row = ((p.y - self.board.y - s) / self.row_pitch).round() as i64;
+        // Clamped to just around the board: a pixel a billion cells away
+        // is off the board as surely, and `± 1` below cannot overflow.
+        let (w, h) = (self.grid.width() as f32, self.grid.height() as f32);
+        let fy = (p.y - self.board.y - s) / self.row_pitch;
+        let guess_row = fy.round().clamp(-2.0, h + 2.0) as i64;
         let mut best = (0, 0);
         let mut best_d = f32::INFINITY;
         for row in guess_row - 1..=guess_row + 1 {
-            let guess_col = (fx - 0.5 * row.rem_euclid(2) as f32).floor() as i64;
+            let col = (fx - 0.5 * row.rem_euclid(2) as f32).floor();
+            let guess_col = col.clamp(-2.0, w + 2.0) as i64;
             for col in guess_col - 1..=guess_col + 1 {
                 let c = self.centre_xy(col, row);
                 let d = (c.x - p.x).powi(2) + (c.y - p.y).powi(2);

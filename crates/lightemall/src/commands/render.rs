@@ -72,7 +72,8 @@ pub fn write_png(layout: &Layout, input: &FrameInput<'_>, path: &Path) -> Result
     let mut rasterizer = Rasterizer::default();
     let pixmap = rasterizer.paint(&scene).map_err(|e| e.to_string())?;
     let bytes = encode_png(pixmap).map_err(|e| e.to_string())?;
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    lightemall_store::write_file_atomically(path, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// What one picture shows, worked out from the puzzle.

@@ -222,7 +222,7 @@ impl<'p> FrameOut<'p> {
                 let bytes = encode_png(pixmap).map_err(|e| e.to_string())?;
                 let file = dir.join(format!("frame-{next:04}.png"));
                 *next += 1;
-                std::fs::write(&file, bytes)
+                lightemall_store::write_file_atomically(&file, bytes)
                     .map_err(|e| format!("cannot write {}: {e}", file.display()))
             }
         }
@@ -232,7 +232,7 @@ impl<'p> FrameOut<'p> {
         match self {
             FrameOut::Gif { path, writer, .. } => {
                 let bytes = writer.finish().map_err(|e| e.to_string())?;
-                std::fs::write(path, bytes)
+                lightemall_store::write_file_atomically(path, bytes)
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))
             }
             FrameOut::Folder { .. } => Ok(()),

@@ -120,7 +120,9 @@ fn read_masks(grid: Grid, digits: &str, column: usize) -> Result<Vec<u8>, ParseE
         let mut mask = 0u16;
         for (k, &byte) in chunk.iter().enumerate() {
             let value = hex_value(byte).ok_or_else(|| {
-                ParseError::new(WHAT, at + k, format!("unexpected '{}'", char::from(byte)))
+                let offset = tile * per_tile + k;
+                let found = super::char_at(digits, offset);
+                ParseError::new(WHAT, at + k, format!("unexpected '{found}'"))
             })?;
             mask = mask << 4 | u16::from(value);
         }
@@ -195,5 +197,11 @@ mod tests {
         check("square:2x2:1234@5,5", 17);
         check("square:2x2:1234@a", 17);
         check("hex:2x3w:123456", 5);
+    }
+
+    #[test]
+    fn a_character_outside_ascii_is_named_whole() {
+        let err = parse_descriptive_id("square:2x2:1é4").expect_err("not hex");
+        assert_eq!(err.message, "unexpected 'é'");
     }
 }

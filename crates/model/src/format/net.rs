@@ -67,7 +67,8 @@ pub fn parse_net_desc(grid: Grid, desc: &str, column: usize) -> Result<Board, Pa
             b'h' => barriers.push((tiles.len() - 1, SOUTH)),
             _ => {
                 let value = super::hex_value(byte).ok_or_else(|| {
-                    ParseError::new(WHAT, at, format!("unexpected '{}'", char::from(byte)))
+                    let found = super::char_at(desc, offset);
+                    ParseError::new(WHAT, at, format!("unexpected '{found}'"))
                 })?;
                 if tiles.len() == grid.len() {
                     return Err(ParseError::new(
@@ -171,5 +172,11 @@ mod tests {
         check("0x5:1", 1);
         check("100000x100000:1", 1);
         check("3x3w5:1", 1);
+    }
+
+    #[test]
+    fn a_character_outside_ascii_is_named_whole() {
+        let err = parse_net_id("2x2:12€4").expect_err("not hex");
+        assert_eq!((err.column, err.message.as_str()), (7, "unexpected '€'"));
     }
 }
