@@ -308,10 +308,15 @@ impl Layout {
         let (w, h) = (self.grid.width() as i64, self.grid.height() as i64);
         let inside = (0..w).contains(&col) && (0..h).contains(&row);
         let square_ok = is_hex(&self.grid) || self.board.contains(p);
+        if !(inside && square_ok) {
+            // Checked first: a far pixel's cell is huge, and the shift
+            // below would overflow.
+            return None;
+        }
         // Undo the shift: the tile shown at (col, row).
         let x = (col + w - self.shift.0 as i64).rem_euclid(w.max(1));
         let y = (row + h - self.shift.1 as i64).rem_euclid(h.max(1));
-        (inside && square_ok).then(|| self.grid.index(x as usize, y as usize))
+        Some(self.grid.index(x as usize, y as usize))
     }
 
     /// The cell (on the board or not) whose centre is nearest to `p`.
