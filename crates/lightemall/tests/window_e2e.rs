@@ -149,10 +149,12 @@ fn an_idle_window_uses_almost_no_cpu() {
     let before = app.cpu_ticks();
     std::thread::sleep(window);
     let used = app.cpu_ticks() - before;
-    // Clock ticks are 1/100 s: 3 ticks in 3 s is 1 % of one core.
+    // Clock ticks are 1/100 s: 6 ticks in 3 s is 2 % of one core (the
+    // clock's repaint each second and the 30 ms polls cost about 1 %; a
+    // window repainting at every poll costs several times more).
     eprintln!("idle: {used} ticks of CPU in {window:?}");
     assert!(
-        used <= 3,
+        used <= 6,
         "idle for {window:?}, the game used {used} ticks of CPU"
     );
 }
