@@ -28,7 +28,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("lightemall: error: {}", one_line(&message));
+            eprintln!(
+                "lightemall: error: {}",
+                lightemall_model::one_line(&message, MAX_ERROR_CHARS)
+            );
             ExitCode::from(2)
         }
     }
@@ -37,21 +40,3 @@ fn main() -> ExitCode {
 /// The most characters of an error shown: input quoted in a message (a
 /// 10 MB seed, a huge token) must not flood the terminal.
 const MAX_ERROR_CHARS: usize = 300;
-
-/// `message` as one short line: control characters (a newline inside a
-/// quoted token) escaped, and cut at [`MAX_ERROR_CHARS`] with the length said.
-fn one_line(message: &str) -> String {
-    let mut line = String::new();
-    for (count, c) in message.chars().enumerate() {
-        if count == MAX_ERROR_CHARS {
-            line.push_str(&format!("… ({} bytes in all)", message.len()));
-            break;
-        }
-        if c.is_control() {
-            line.extend(c.escape_default());
-        } else {
-            line.push(c);
-        }
-    }
-    line
-}

@@ -75,7 +75,7 @@ impl ParseError {
         ParseError {
             what,
             column,
-            message: one_short_line(&message.into()),
+            message: one_line(&message.into(), MAX_MESSAGE_CHARS),
         }
     }
 }
@@ -83,12 +83,13 @@ impl ParseError {
 /// The most characters of a message kept.
 const MAX_MESSAGE_CHARS: usize = 200;
 
-/// `message` with control characters escaped, cut to
-/// [`MAX_MESSAGE_CHARS`] characters, saying how long it was.
-fn one_short_line(message: &str) -> String {
+/// `message` as one short line: control characters (a newline inside a
+/// quoted token) escaped, cut at `max_chars` characters with the length
+/// said. Error messages quote input, which may be huge or hostile.
+pub fn one_line(message: &str, max_chars: usize) -> String {
     let mut line = String::new();
     for (count, c) in message.chars().enumerate() {
-        if count == MAX_MESSAGE_CHARS {
+        if count == max_chars {
             line.push_str(&format!("… ({} bytes in all)", message.len()));
             break;
         }

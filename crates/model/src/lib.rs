@@ -14,7 +14,7 @@ mod tile;
 mod topology;
 
 pub use board::{Board, SolutionError};
-pub use error::{ModelError, ParseError};
+pub use error::{ModelError, ParseError, one_line};
 pub use grid::{Grid, MAX_SIDE, MIN_SIDE, parse_size};
 pub use puzzle::Puzzle;
 pub use tile::Tile;
