@@ -17,8 +17,10 @@ use std::time::{Duration, Instant};
 
 /// How long any awaited condition may take.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
-/// How long a key or button is held, as a person would.
-const HOLD: &str = "0.05";
+/// How long a key or button is held, as a person would (a typical click
+/// is about 100 ms; minifb sees buttons only as levels, once a poll, and a
+/// poll on a loaded machine can come later than 50 ms).
+const HOLD: &str = "0.1";
 
 /// The tools the tests need.
 const TOOLS: [&str; 3] = ["Xvfb", "xdotool", "import"];
