@@ -75,10 +75,10 @@ impl<'g> Growth<'g> {
             .enumerate()
             .take(usize::from(self.grid.topology().direction_count()))
         {
-            if let Some((nx, ny)) = self.grid.step(x, y, offset) {
-                if self.tiles[self.grid.index(nx, ny)] == Tile::EMPTY {
-                    free |= 1 << d;
-                }
+            if let Some((nx, ny)) = self.grid.step(x, y, offset)
+                && self.tiles[self.grid.index(nx, ny)] == Tile::EMPTY
+            {
+                free |= 1 << d;
             }
         }
         free

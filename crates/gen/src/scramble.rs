@@ -15,10 +15,10 @@ pub fn scramble(solution: &Board, random: &mut Random) -> Board {
     for index in 0..board.grid().len() {
         board.rotate(index, u32::from(random.small_below(n)));
     }
-    if board.check_solved().is_ok() {
-        if let Some(leaf) = board.tiles().iter().position(|t| t.degree() == 1) {
-            board.rotate(leaf, 1);
-        }
+    if board.check_solved().is_ok()
+        && let Some(leaf) = board.tiles().iter().position(|t| t.degree() == 1)
+    {
+        board.rotate(leaf, 1);
     }
     board
 }

@@ -218,11 +218,11 @@ impl Board {
         while let Some(index) = stack.pop() {
             count += 1;
             for dir in self.grid.topology().directions() {
-                if let Some(next) = self.linked(index, dir) {
-                    if !seen[next] {
-                        seen[next] = true;
-                        stack.push(next);
-                    }
+                if let Some(next) = self.linked(index, dir)
+                    && !seen[next]
+                {
+                    seen[next] = true;
+                    stack.push(next);
                 }
             }
         }

@@ -202,7 +202,7 @@ impl Topology {
     #[inline]
     pub fn offset(self, dir: Dir, y: usize) -> (i8, i8) {
         let spec = self.direction(dir);
-        if y % 2 == 0 {
+        if y.is_multiple_of(2) {
             spec.even_row
         } else {
             spec.odd_row

@@ -15,11 +15,11 @@ fn plain_distances(board: &Board, station: usize) -> Vec<Option<u32>> {
     while let Some(tile) = queue.pop_front() {
         let next = distance[tile].map(|d| d + 1);
         for dir in board.grid().topology().directions() {
-            if let Some(other) = board.linked(tile, dir) {
-                if distance[other].is_none() {
-                    distance[other] = next;
-                    queue.push_back(other);
-                }
+            if let Some(other) = board.linked(tile, dir)
+                && distance[other].is_none()
+            {
+                distance[other] = next;
+                queue.push_back(other);
             }
         }
     }

@@ -225,7 +225,7 @@ impl Bands {
     /// edge (whose rows differ by at most one, or wrap from the last row to
     /// the first) lead to another band.
     fn is_edge_row(&self, y: usize) -> bool {
-        y % self.rows == 0 || y % self.rows == self.rows - 1 || y + 1 == self.grid.height()
+        y.is_multiple_of(self.rows) || y % self.rows == self.rows - 1 || y + 1 == self.grid.height()
     }
 
     /// Calls `visit(slot, from, to, crosses)` for every existing edge whose

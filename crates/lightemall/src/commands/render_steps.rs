@@ -37,7 +37,7 @@ impl StepSink for FrameSink {
         if let Some(link) = step.link {
             self.links.push(link);
         }
-        if self.count % self.every == 0 {
+        if self.count.is_multiple_of(self.every) {
             self.marks.push(Mark {
                 links: self.links.len(),
                 processing: step.processing,
