@@ -7,13 +7,18 @@
 //!   write leaves the previous file whole;
 //! - a file that is not ours, is newer, or is damaged is refused when read
 //!   and is never overwritten;
+//! - a read-change-write holds the folder's lock ([`LOCK_FILE`]), so two
+//!   games saving or recording a score at once take turns and lose nothing;
 //! - reads are bounded in size.
 
 mod atomic;
+mod lock;
 
 pub use atomic::{write_atomically, write_file_atomically};
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};
+use lock::FolderLock;
+pub use lock::LOCK_FILE;
 use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -95,9 +100,20 @@ impl Store {
         self.folder.join(format!("{slot}.{SAVE_EXTENSION}"))
     }
 
-    /// Save to a named slot (e.g. [`AUTOSAVE_SLOT`]).
+    /// Save to a named slot (e.g. [`AUTOSAVE_SLOT`]). A file already
+    /// there that is not a save this release can read (foreign, newer,
+    /// damaged) is left alone.
     pub fn save_slot(&self, slot: &str, save: &SaveFile) -> Result<(), StoreError> {
+        let _lock = self.lock()?;
         write_save(&self.slot_path(slot), save)
+    }
+
+    /// The folder's lock, for one read-change-write.
+    fn lock(&self) -> Result<FolderLock, StoreError> {
+        FolderLock::take(&self.folder).map_err(|source| StoreError::Io {
+            path: self.folder.join(LOCK_FILE),
+            source,
+        })
     }
 
     /// Read a named slot; `None` if it was never saved.
@@ -123,6 +139,7 @@ impl Store {
     /// Add a result to the scores table and write it back. `true` if the
     /// result is among the best kept. A damaged table is refused, not replaced.
     pub fn record_score(&self, score: Score) -> Result<bool, StoreError> {
+        let _lock = self.lock()?;
         let mut table = self.scores()?;
         let kept = table.record(score);
         let path = self.folder.join(SCORES_FILE);
@@ -131,9 +148,9 @@ impl Store {
     }
 }
 
-/// Write a save file atomically. A file already at `path` that is not a
-/// save this release can read (foreign, newer, damaged) is left alone.
-pub fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
+/// Write a save file atomically, unless a file at `path` is not a save
+/// this release can read. The caller holds the folder's lock.
+fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
     match read_text(path) {
         Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => {}
         existing => {
@@ -169,16 +186,27 @@ fn read_text(path: &Path) -> Result<String, StoreError> {
         path: path.to_path_buf(),
         source,
     };
+    let too_large = || {
+        io(std::io::Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than {} MB: not a LightEmAll file", MAX_FILE >> 20),
+        ))
+    };
     let file = std::fs::File::open(path).map_err(io)?;
+    // A regular file says its size: refused before a byte is read. Others
+    // (a pipe, a device) are read up to the bound.
+    if file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() > MAX_FILE)
+    {
+        return Err(too_large());
+    }
     let mut bytes = Vec::new();
     file.take(MAX_FILE + 1)
         .read_to_end(&mut bytes)
         .map_err(io)?;
     if bytes.len() as u64 > MAX_FILE {
-        return Err(io(std::io::Error::new(
-            ErrorKind::InvalidData,
-            format!("larger than {} MB: not a LightEmAll file", MAX_FILE >> 20),
-        )));
+        return Err(too_large());
     }
     String::from_utf8(bytes).map_err(|_| {
         io(std::io::Error::new(

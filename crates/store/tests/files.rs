@@ -3,7 +3,7 @@
 
 use lightemall_engine::score::Score;
 use lightemall_engine::{Game, ManualClock};
-use lightemall_store::{AUTOSAVE_SLOT, SCORES_FILE, Store, StoreError, read_save};
+use lightemall_store::{AUTOSAVE_SLOT, LOCK_FILE, SCORES_FILE, Store, StoreError, read_save};
 use std::fs;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -178,9 +178,74 @@ fn a_full_disk_keeps_the_old_save_and_leaves_no_litter() {
         .expect_err("the disk is full");
     assert!(error.to_string().contains("No space left"), "{error}");
     assert_eq!(fs::read(store.slot_path(AUTOSAVE_SLOT)).expect("kept"), old);
-    let names: Vec<_> = fs::read_dir(&disk.0)
+    let mut names: Vec<_> = fs::read_dir(&disk.0)
         .expect("listed")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names, [format!("{AUTOSAVE_SLOT}.lightemall-save")]);
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            LOCK_FILE.to_string(),
+            format!("{AUTOSAVE_SLOT}.lightemall-save")
+        ]
+    );
+}
+
+/// A score on `preset` that took `seconds`.
+fn score(preset: &str, seconds: u64) -> Score {
+    Score {
+        preset: preset.to_string(),
+        elapsed: Duration::from_secs(seconds),
+        moves: 20,
+        par: Some(15),
+    }
+}
+
+#[test]
+fn games_finishing_at_once_lose_no_score() {
+    // Each thread is a game of its own (its own Store value), as two
+    // windows open side by side are; each records on its own preset, so
+    // every result must be kept.
+    let store = scratch("scores-at-once");
+    let games = 4;
+    let rounds = 8;
+    std::thread::scope(|scope| {
+        for game in 0..games {
+            let store = store.clone();
+            scope.spawn(move || {
+                for round in 0..rounds {
+                    let preset = format!("square:{}x5:kruskal:easy", game + 2);
+                    store
+                        .record_score(score(&preset, round + 1))
+                        .expect("recorded");
+                }
+            });
+        }
+    });
+    let table = store.scores().expect("read");
+    assert_eq!(
+        table.scores.len(),
+        (games * rounds) as usize,
+        "{}",
+        table.print()
+    );
+    let _ = fs::remove_dir_all(&store.folder);
+}
+
+#[test]
+fn a_huge_file_is_refused_without_being_read() {
+    let store = scratch("huge");
+    fs::create_dir_all(&store.folder).expect("folder");
+    let path = store.slot_path("huge");
+    // A sparse 1 TB file: reading it would take hours; it is refused at once.
+    fs::File::create(&path)
+        .and_then(|file| file.set_len(1 << 40))
+        .expect("planted");
+    let error = store.load_slot("huge").expect_err("refused").to_string();
+    assert!(error.contains("larger than 256 MB"), "{error}");
+    let write = store.save_slot("huge", &game().to_save());
+    assert!(matches!(write, Err(StoreError::WouldOverwrite { .. })));
+    assert_eq!(fs::metadata(&path).expect("kept").len(), 1 << 40);
+    let _ = fs::remove_dir_all(&store.folder);
 }

@@ -1,0 +1,100 @@
+//! One writer at a time in a folder: a read-change-write (record a score,
+//! check the file a save would replace) holds the folder's lock file, so
+//! two games finishing or saving at the same moment take turns instead of
+//! losing one result. The lock is the OS's advisory file lock (`flock` on
+//! Linux): it is released when its holder ends, even by a crash, so a
+//! stale lock file never blocks anyone. A holder that never lets go (a
+//! process stopped in a debugger) makes the others give up after
+//! [`PATIENCE`] with an error, never hang.
+
+use std::fs::{self, File, TryLockError};
+use std::io;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The lock file's name. It stays in the folder: removing a lock file
+/// while another process waits on it would let two writers in at once.
+pub const LOCK_FILE: &str = ".lightemall.lock";
+
+/// How long a writer waits for the lock before giving up.
+const PATIENCE: Duration = Duration::from_secs(5);
+
+/// How long a writer sleeps between tries.
+const RETRY: Duration = Duration::from_millis(5);
+
+/// The folder's lock, held until dropped.
+#[derive(Debug)]
+pub(crate) struct FolderLock {
+    // Closing the file releases the lock.
+    _file: File,
+}
+
+impl FolderLock {
+    /// Take the lock of `folder` (created if missing), waiting up to
+    /// [`PATIENCE`] for another writer to finish.
+    pub(crate) fn take(folder: &Path) -> io::Result<FolderLock> {
+        Self::take_within(folder, PATIENCE)
+    }
+
+    pub(crate) fn take_within(folder: &Path, patience: Duration) -> io::Result<FolderLock> {
+        fs::create_dir_all(folder)?;
+        let file = File::options()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(folder.join(LOCK_FILE))?;
+        let started = Instant::now();
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(FolderLock { _file: file }),
+                Err(TryLockError::Error(error)) => return Err(error),
+                Err(TryLockError::WouldBlock) if started.elapsed() >= patience => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::WouldBlock,
+                        "another LightEmAll has been writing here for too long; try again",
+                    ));
+                }
+                Err(TryLockError::WouldBlock) => std::thread::sleep(RETRY),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("lightemall-lock-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_held_lock_keeps_others_out_until_it_is_dropped() {
+        let dir = scratch("held");
+        let held = FolderLock::take(&dir).expect("free");
+        let waited = FolderLock::take_within(&dir, Duration::from_millis(50));
+        let error = waited.expect_err("held by another");
+        assert_eq!(error.kind(), io::ErrorKind::WouldBlock);
+        assert!(error.to_string().contains("try again"), "{error}");
+        drop(held);
+        FolderLock::take_within(&dir, Duration::ZERO).expect("free again");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_waiting_writer_gets_the_lock_when_the_holder_lets_go() {
+        let dir = scratch("wait");
+        let held = FolderLock::take(&dir).expect("free");
+        std::thread::scope(|scope| {
+            let waiter = scope.spawn(|| FolderLock::take(&dir).map(drop));
+            std::thread::sleep(Duration::from_millis(30));
+            drop(held);
+            waiter.join().expect("no panic").expect("got it");
+        });
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
