@@ -9,7 +9,7 @@ use crate::error::GameError;
 use crate::game::Game;
 use crate::moves::{JumbleTurn, Move, TokenError, parse_moves};
 use lightemall_gen::random::{Random, Stream};
-use lightemall_solve::{Hint, INTERACTIVE_GUESSES, Options, Reach, Status, hint, solve_with};
+use lightemall_solve::{Hint, Options, Reach, Status, hint, interactive_guesses, solve_with};
 
 /// Which way a move is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl Game {
         let mut options = Options {
             pinned: &pinned,
             limit: 1,
-            max_guesses: INTERACTIVE_GUESSES,
+            max_guesses: interactive_guesses(board.tiles().len()),
             reach: self.radius().map(|radius| Reach {
                 station: self.state.station,
                 radius,

@@ -1,7 +1,7 @@
 //! Hints: one tile the player should turn, and where to, proved from the
 //! puzzle and the tiles the player has locked.
 
-use crate::{INTERACTIVE_GUESSES, Status, deduce, solve_within};
+use crate::{Status, deduce, interactive_guesses, solve_within};
 use lightemall_model::{Board, Tile};
 
 /// What the solver advises for a board as the player left it.
@@ -30,7 +30,8 @@ pub enum Hint {
 /// A hint for `board` (its tiles as the player sees them) with the tiles
 /// `locked` (row-major flags; missing ones count as unlocked) held fixed.
 /// Reasoning alone is tried first; only if it proves no turn is a search
-/// run, within [`INTERACTIVE_GUESSES`](crate::INTERACTIVE_GUESSES). The first tile in row-major order is chosen among equals.
+/// run, within [`interactive_guesses`](crate::interactive_guesses). The
+/// first tile in row-major order is chosen among equals.
 pub fn hint(board: &Board, locked: &[bool]) -> Hint {
     let pinned: Vec<usize> = (0..board.tiles().len())
         .filter(|&t| locked.get(t).copied().unwrap_or(false))
@@ -41,7 +42,7 @@ pub fn hint(board: &Board, locked: &[bool]) -> Hint {
     if let Some(turn) = first_turn(board, decided.iter().copied(), true) {
         return turn;
     }
-    let report = solve_within(board, &pinned, 2, INTERACTIVE_GUESSES);
+    let report = solve_within(board, &pinned, 2, interactive_guesses(board.tiles().len()));
     let Some(solution) = report.solutions.first() else {
         return match report.status {
             Status::GaveUp => Hint::GaveUp,

@@ -29,7 +29,7 @@ use problem::Problem;
 pub use reach::Reach;
 use state::State;
 pub use stats::{Rating, Stats};
-pub use unique::{GenerateError, generate};
+pub use unique::{GENERATE_GUESSES, GenerateError, generate, generate_within};
 
 use lightemall_gen::PuzzleSource;
 use lightemall_model::Puzzle;
@@ -93,10 +93,19 @@ pub fn solve_pinned(board: &Board, pinned: &[usize], limit: usize) -> Report {
     solve_within(board, pinned, limit, u64::MAX)
 }
 
-/// Guesses a solve made while a player waits may take ([`solve_within`]):
-/// well under a second on boards a window shows, and every Net puzzle and
-/// generated puzzle up to 300x300 tried needs fewer.
+/// The most guesses a solve made while a player waits may take
+/// ([`interactive_guesses`]): every Net puzzle and generated puzzle up to
+/// 300x300 tried needs fewer.
 pub const INTERACTIVE_GUESSES: u64 = 1_000;
+
+/// Guesses a solve made while a player waits may take on a board of
+/// `tiles` tiles: a guess costs time in proportion to the board (about
+/// 50 ns a tile, 50 ms at 1000x1000), so the budget shrinks with the size,
+/// to about a second of guessing, between 10 and [`INTERACTIVE_GUESSES`].
+pub fn interactive_guesses(tiles: usize) -> u64 {
+    const TILE_GUESSES_PER_WAIT: u64 = 20_000_000;
+    (TILE_GUESSES_PER_WAIT / tiles.max(1) as u64).clamp(10, INTERACTIVE_GUESSES)
+}
 
 /// [`solve_pinned`] that gives up ([`Status::GaveUp`]) after `max_guesses`
 /// guesses, for callers that cannot wait for the largest puzzles.
@@ -347,6 +356,18 @@ impl Search<'_, '_, '_> {
 mod tests {
     use super::*;
     use lightemall_gen::Params;
+
+    #[test]
+    fn the_interactive_budget_shrinks_with_the_board() {
+        let check = |tiles: usize, guesses: u64| {
+            assert_eq!(interactive_guesses(tiles), guesses, "{tiles} tiles");
+        };
+        check(0, INTERACTIVE_GUESSES);
+        check(100 * 100, INTERACTIVE_GUESSES);
+        check(200 * 200, 500);
+        check(1000 * 1000, 20);
+        check(usize::MAX, 10);
+    }
 
     #[test]
     fn a_spent_budget_gives_up_and_keeps_what_it_found() {

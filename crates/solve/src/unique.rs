@@ -11,7 +11,7 @@
 //! deduced once more from scratch; only that proof ends the generation, so
 //! every puzzle it returns has exactly one solution.
 
-use crate::{deduce, solve};
+use crate::{Status, deduce, solve_within};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{Generator, Link, NoSteps, Params, Rerouter, solution_tree};
 use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile};
@@ -27,6 +27,12 @@ const SPREAD: usize = 8;
 /// Rounds without fewer ambiguous tiles than ever before after which a
 /// search proof is given up (a deduction proof gets a quarter of them).
 const PATIENCE: u32 = 64;
+
+/// The search a unique generation may spend by default, in guesses of the
+/// solver over all its search proofs. Most boards need none (reasoning
+/// alone proves them); the most seen was 548 (octo, wrapping, 50x50, seed
+/// 1). A bound for pathological boards, not a limit on real ones.
+pub const GENERATE_GUESSES: u64 = 100_000;
 
 /// Why no puzzle came out.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -48,11 +54,28 @@ pub enum GenerateError {
         /// Tiles still undecided at the best round.
         undecided: usize,
     },
+    /// The search proofs used up their budget of guesses.
+    #[error(
+        "gave up: proving this puzzle unique took more than {guesses} guesses; \
+         try another size or seed"
+    )]
+    GaveUp {
+        /// The budget.
+        guesses: u64,
+    },
 }
 
 /// The puzzle that `params` describe, for every generator: `unique` is made
-/// unique here, the others are `lightemall_gen::generate`'s.
+/// unique here (within [`GENERATE_GUESSES`]), the others are
+/// `lightemall_gen::generate`'s.
 pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
+    generate_within(params, GENERATE_GUESSES)
+}
+
+/// [`generate`] that gives up ([`GenerateError::GaveUp`]) once its search
+/// proofs have made `max_guesses` guesses. The budget counts work, not
+/// time, so a puzzle that comes out is the same on every machine.
+pub fn generate_within(params: &Params, max_guesses: u64) -> Result<Puzzle, GenerateError> {
     if params.generator != Generator::Unique {
         return Ok(lightemall_gen::generate(params)?);
     }
@@ -61,20 +84,29 @@ pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
         return Err(GenerateError::WrapTooSmall);
     }
     let mut tree = solution_tree(params, &mut NoSteps);
-    make_unique(&grid, &mut tree, params.seed)?;
+    make_unique(&grid, &mut tree, params.seed, max_guesses)?;
     Ok(lightemall_gen::puzzle_from_tree(params, tree)?)
 }
 
 /// Reroute `tree` until the solver proves its puzzle has one solution:
 /// by reasoning alone while that makes progress, then (tiny wrapping
 /// boards, octo wrapping boards, with no edges to start from) by search.
-fn make_unique(grid: &Grid, tree: &mut [Tile], seed: u64) -> Result<(), GenerateError> {
+fn make_unique(
+    grid: &Grid,
+    tree: &mut [Tile],
+    seed: u64,
+    max_guesses: u64,
+) -> Result<(), GenerateError> {
     let mut random = Random::new(seed, Stream::Reroute);
     let mut rerouter = Rerouter::new(tree.len());
     let mut proof = Proof::Deduction;
+    let mut budget = Budget {
+        left: max_guesses,
+        total: max_guesses,
+    };
     let (mut fewest, mut stalled) = (usize::MAX, 0);
     loop {
-        let Some(ambiguous) = ambiguous_tiles(grid, tree, proof)? else {
+        let Some(ambiguous) = ambiguous_tiles(grid, tree, proof, &mut budget)? else {
             return Ok(());
         };
         let count = ambiguous.iter().filter(|&&u| u).count();
@@ -115,13 +147,20 @@ impl Proof {
     }
 }
 
+/// The guesses the search proofs may still make.
+struct Budget {
+    left: u64,
+    total: u64,
+}
+
 /// Per tile, whether `proof` finds it ambiguous; `None` if the puzzle is
-/// proved to have one solution.
+/// proved to have one solution. A search proof spends from `budget`.
 fn ambiguous_tiles(
     grid: &Grid,
     tree: &[Tile],
     proof: Proof,
-) -> Result<Option<Vec<bool>>, ModelError> {
+    budget: &mut Budget,
+) -> Result<Option<Vec<bool>>, GenerateError> {
     let board = Board::new(*grid, tree.to_vec())?;
     let ambiguous: Vec<bool> = match proof {
         Proof::Deduction => match deduce(&board, &[]) {
@@ -129,11 +168,20 @@ fn ambiguous_tiles(
             // Cannot happen (the tree is a solution); reroute everywhere.
             None => vec![true; tree.len()],
         },
-        Proof::Search => match &solve(&board, 2).solutions[..] {
-            [first, second, ..] => first.iter().zip(second).map(|(a, b)| a != b).collect(),
-            [_] => vec![false; tree.len()],
-            [] => vec![true; tree.len()],
-        },
+        Proof::Search => {
+            let report = solve_within(&board, &[], 2, budget.left);
+            budget.left -= report.stats.guesses.min(budget.left);
+            if report.status == Status::GaveUp {
+                return Err(GenerateError::GaveUp {
+                    guesses: budget.total,
+                });
+            }
+            match &report.solutions[..] {
+                [first, second, ..] => first.iter().zip(second).map(|(a, b)| a != b).collect(),
+                [_] => vec![false; tree.len()],
+                [] => vec![true; tree.len()],
+            }
+        }
     };
     Ok(ambiguous.contains(&true).then_some(ambiguous))
 }
@@ -261,6 +309,28 @@ mod tests {
             assert_eq!(report.status, Status::Unique, "{id}");
             assert_eq!(Some(&report.solutions[0]), puzzle.solution.as_ref(), "{id}");
         }
+    }
+
+    #[test]
+    fn a_search_proof_gives_up_when_its_budget_is_spent() {
+        // A wrapping octo board has no edge to reason from: its proof needs
+        // the search (more than 3 guesses for this one).
+        let params: Params = "octo:8x8w:unique:medium#7".parse().expect("valid id");
+        let ample = generate_within(&params, 1000).expect("generates");
+        assert_eq!(Ok(ample), generate(&params));
+        assert_eq!(
+            generate_within(&params, 3),
+            Err(GenerateError::GaveUp { guesses: 3 })
+        );
+        let message = GenerateError::GaveUp { guesses: 3 }.to_string();
+        assert!(message.starts_with("gave up"), "{message}");
+    }
+
+    #[test]
+    fn reasoning_alone_needs_no_budget() {
+        let params: Params = "square:12x12:unique:hard#3".parse().expect("valid id");
+        assert_eq!(generate_within(&params, 0), generate(&params));
+        assert!(generate(&params).is_ok());
     }
 
     #[test]
