@@ -8,7 +8,7 @@
 //! Parsing checks only the syntax: whether a move is allowed on a board is
 //! the game's to say.
 
-use lightemall_model::Topology;
+use lightemall_model::{Topology, one_line};
 use std::fmt;
 use thiserror::Error;
 
@@ -81,21 +81,9 @@ impl TokenError {
     /// trimmed, on one line (control characters escaped) and cut to
     /// [`MAX_TOKEN_CHARS`].
     pub fn new(position: usize, token: &str, problem: String) -> TokenError {
-        let token = token.trim();
-        let mut shown = String::new();
-        for c in token.chars().take(MAX_TOKEN_CHARS) {
-            if c.is_control() {
-                shown.extend(c.escape_default());
-            } else {
-                shown.push(c);
-            }
-        }
-        if token.chars().nth(MAX_TOKEN_CHARS).is_some() {
-            shown.push('…');
-        }
         TokenError {
             position,
-            token: shown,
+            token: one_line(token.trim(), MAX_TOKEN_CHARS),
             problem,
         }
     }
@@ -271,7 +259,10 @@ mod tests {
         check("C0\n,0X", 1, "C0\\n,0X", "expected a position");
         let long = format!("C{}", "9".repeat(100_000));
         let err = parse_moves(&long).expect_err("far off");
-        assert_eq!(err.token, format!("C{}…", "9".repeat(59)));
+        assert_eq!(
+            err.token,
+            format!("C{}… (100001 bytes in all)", "9".repeat(59))
+        );
         let err = parse_moves("C0,0;Q").expect_err("bad");
         assert_eq!(
             err.to_string(),
