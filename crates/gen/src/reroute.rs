@@ -21,8 +21,10 @@ pub struct Rerouter {
     /// unvisited: no clearing between searches).
     mark: Vec<u32>,
     search: u32,
-    /// The link by which the search reached each tile.
-    came_by: Vec<Link>,
+    /// The link by which the search reached each tile: the tile it came
+    /// from (`u32`, as boards have at most a million tiles: half the
+    /// memory of a [`Link`]) and the direction.
+    came_by: Vec<(u32, Dir)>,
     queue: Vec<usize>,
 }
 
@@ -32,13 +34,7 @@ impl Rerouter {
         Rerouter {
             mark: vec![0; tiles],
             search: 0,
-            came_by: vec![
-                Link {
-                    tile: 0,
-                    dir: Dir(0)
-                };
-                tiles
-            ],
+            came_by: vec![(0, Dir(0)); tiles],
             queue: Vec::new(),
         }
     }
@@ -74,7 +70,7 @@ impl Rerouter {
                 };
                 if self.mark[next] != self.search {
                     self.mark[next] = self.search;
-                    self.came_by[next] = Link { tile, dir };
+                    self.came_by[next] = (tile as u32, dir);
                     self.queue.push(next);
                 }
             }
@@ -123,9 +119,9 @@ impl Rerouter {
         let mut links = Vec::new();
         let mut tile = to;
         while tile != from {
-            let link = self.came_by[tile];
-            links.push(link);
-            tile = link.tile;
+            let (came_from, dir) = self.came_by[tile];
+            tile = came_from as usize;
+            links.push(Link { tile, dir });
         }
         debug_assert!(
             links

@@ -39,15 +39,16 @@ impl<'b> Problem<'b> {
             orientations.push(masks);
             count.push(distinct as u8);
         }
-        let neighbours = (0..board.grid().len())
-            .flat_map(|tile| {
-                topology.directions().map(move |dir| {
-                    let open = board.open_directions(tile) & dir.bit() != 0;
-                    let next = board.grid().neighbour(tile, dir).filter(|_| open);
-                    next.map_or(NONE, |t| t as u32)
-                })
+        // Sized at once: collected from a flat map, the table grew by
+        // doubling and could hold twice the memory it needs.
+        let mut neighbours = Vec::with_capacity(board.grid().len() * dirs);
+        neighbours.extend((0..board.grid().len()).flat_map(|tile| {
+            topology.directions().map(move |dir| {
+                let open = board.open_directions(tile) & dir.bit() != 0;
+                let next = board.grid().neighbour(tile, dir).filter(|_| open);
+                next.map_or(NONE, |t| t as u32)
             })
-            .collect();
+        }));
         let mut back = [0u8; 8];
         for dir in topology.directions() {
             back[usize::from(dir.0)] = topology.opposite(dir).bit();
