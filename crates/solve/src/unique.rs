@@ -1,15 +1,23 @@
 //! The unique generator: a Kruskal tree, rerouted where the solver finds
-//! ambiguity, until reasoning alone decides every tile.
+//! ambiguity, until the solver proves it has one solution.
 //!
-//! Each round deduces what the rules prove (no guessing) and collects the
-//! undecided tiles into regions (connected on the grid). In each region one
-//! link of the tree that would join two undecided tiles is added and
-//! another link of the loop it closes, next to the region, is dropped
-//! (Net's `perturb`). The changes stay local, so the next round looks again
-//! only around them: the tiles near a change are re-deduced with the rest
-//! of the board held as it is. When no region is left, the whole board is
-//! deduced once more from scratch; only that proof ends the generation, so
-//! every puzzle it returns has exactly one solution.
+//! Each round deduces what the rules prove on the whole board (no
+//! guessing) and collects the undecided tiles into regions (connected on
+//! the grid). In each region one link of the tree that would join two
+//! undecided tiles is added and another link of the loop it closes, next to
+//! the region, is dropped (Net's `perturb`), once for every few tiles of the
+//! region. The round whose deduction leaves no tile undecided is the proof,
+//! so every puzzle it returns has exactly one solution.
+//!
+//! Boards with no edge to reason from (small wrapping ones, octo wrapping
+//! ones) can stall: then the rounds ask the search for two solutions and
+//! reroute where they differ, within a budget of guesses
+//! ([`GENERATE_GUESSES`]), so a pathological board gives up instead of
+//! running on.
+//!
+//! The puzzles depend on every step here and on the solver's rules: a
+//! change to either changes the puzzle a seeded ID names, which the golden
+//! tests (`tests/determinism.rs`) catch.
 
 use crate::{Status, deduce, solve_within};
 use lightemall_gen::random::{Random, Stream};
