@@ -53,6 +53,7 @@ pub fn draw_help(scene: &mut Scene, layout: &Layout, palette: &Palette) {
         color,
         align,
         text: text.into(),
+        max_width: None,
     };
     scene.push(text(
         Point::new(bx + box_w / 2.0, y),
@@ -120,5 +121,6 @@ pub fn draw_win_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
         color: palette.wire_near,
         align: Align::Centre,
         text: "Solved!".into(),
+        max_width: None,
     });
 }
