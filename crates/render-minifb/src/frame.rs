@@ -169,6 +169,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         errors: &derived.errors,
         highlights: Highlights::default(),
         panel: Some(&panel),
+        notice: None,
         ui: session.ui(),
         animation,
     };
@@ -196,6 +197,7 @@ fn demo_scene(session: &Session, demo: &Demo, layout: &Layout) -> Scene {
         errors: &[],
         highlights: demo.highlights(),
         panel: Some(&panel),
+        notice: None,
         ui: session.ui(),
         animation: Animation::default(),
     };
