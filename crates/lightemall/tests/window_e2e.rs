@@ -9,7 +9,7 @@ use lightemall_gen::Params;
 use lightemall_model::{Grid, Tile};
 use lightemall_view::{Button, Layout, Point, Theme};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const PUZZLE: &str = "square:5x5:kruskal:easy#7";
 
@@ -188,6 +188,45 @@ fn esc_autosaves_and_resume_continues() {
     assert!(
         again.same_below(&board, below_panel),
         "the board is as it was left"
+    );
+}
+
+#[test]
+fn ctrl_s_says_where_it_saved_then_the_message_goes() {
+    if !enabled("ctrl_s_says_where_it_saved_then_the_message_goes") {
+        return;
+    }
+    let display = Display::start();
+    let home = data_home("save");
+    let app = App::start(&display, &home, &["play", PUZZLE]);
+    let before = app.settled_screenshot();
+    let area = layout(&app, PUZZLE).notice_area();
+    let strip = (area.x, area.y);
+    let strip_end = (area.x + area.w, area.y + area.h);
+    app.key("ctrl+s");
+    let (shown, since) = e2e::wait_for("a notice at the bottom", || {
+        let shot = app.screenshot();
+        let changed = shot.differences_in(&before, strip, strip_end);
+        (changed as f32 > area.w * area.h / 2.0).then(|| (shot, Instant::now()))
+    });
+    shown.save(&shots_folder().join("saved-notice.png"));
+    assert!(home.join("lightemall/saved.lightemall-save").is_file());
+    assert_eq!(moves_in(&app.title()), Some(0), "Ctrl+S is no move");
+    // The box's outline is centred on its edge: two rows of room.
+    let above = (shown.width as f32, area.y - 2.0);
+    assert_eq!(
+        shown.differences_in(&before, (0.0, 0.0), above),
+        0,
+        "only the notice's strip changed"
+    );
+    e2e::wait_for("the notice to go", || {
+        let shot = app.screenshot();
+        (shot.differences_in(&before, strip, strip_end) == 0).then_some(())
+    });
+    let shown_for = since.elapsed();
+    assert!(
+        shown_for > Duration::from_secs(2),
+        "the notice stayed only {shown_for:?}"
     );
 }
 

@@ -44,6 +44,7 @@ fn parts(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallT
         errors: &errors,
         highlights: Highlights::default(),
         panel: Some(&panel),
+        notice: None,
         ui: UiState::default(),
         animation: Default::default(),
     };

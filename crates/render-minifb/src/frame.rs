@@ -144,7 +144,7 @@ fn animating(session: &Session, derived: &Derived, now_ms: u64) -> bool {
 /// The Scene of the session at `now_ms`; `still` shows everything at rest.
 fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, still: bool) -> Scene {
     if let Some(demo) = session.demo() {
-        return demo_scene(session, demo, layout);
+        return demo_scene(session, demo, layout, now_ms);
     }
     let game = session.game();
     let state = game.state();
@@ -169,6 +169,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         errors: &derived.errors,
         highlights: Highlights::default(),
         panel: Some(&panel),
+        notice: notice_text(session, now_ms),
         ui: session.ui(),
         animation,
     };
@@ -177,7 +178,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
 
 /// A frame of the generation demo: the links so far, nothing powered, the
 /// tile being processed and the frontier coloured.
-fn demo_scene(session: &Session, demo: &Demo, layout: &Layout) -> Scene {
+fn demo_scene(session: &Session, demo: &Demo, layout: &Layout, now_ms: u64) -> Scene {
     let grid = demo.params.grid;
     let panel = PanelInfo {
         time: "0:00".to_string(),
@@ -196,10 +197,16 @@ fn demo_scene(session: &Session, demo: &Demo, layout: &Layout) -> Scene {
         errors: &[],
         highlights: demo.highlights(),
         panel: Some(&panel),
+        notice: notice_text(session, now_ms),
         ui: session.ui(),
         animation: Animation::default(),
     };
     scene_of(&input, layout)
+}
+
+/// The message the frame at `now_ms` shows, if any.
+fn notice_text(session: &Session, now_ms: u64) -> Option<&str> {
+    session.notice(now_ms).map(|notice| notice.text.as_str())
 }
 
 fn mode_label(grid: &Grid) -> String {
@@ -207,5 +214,44 @@ fn mode_label(grid: &Grid) -> String {
         format!("{} wrap", grid.topology())
     } else {
         grid.topology().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::session::NOTICE_MS;
+    use crate::session_without_files;
+    use lightemall_engine::ManualClock;
+    use lightemall_view::Shape;
+
+    fn texts(session: &Session, now_ms: u64) -> Vec<String> {
+        let mut derived = Derived::default();
+        derived.refresh(session);
+        let layout = layout_for(session, 640, 480);
+        scene(session, &derived, &layout, now_ms, false)
+            .shapes
+            .into_iter()
+            .filter_map(|shape| match shape {
+                Shape::Text { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_frame_shows_the_notice_until_it_expires() {
+        let game = Game::from_id(
+            "square:5x5:kruskal:easy#7",
+            Box::new(ManualClock::default()),
+        )
+        .expect("puzzle");
+        let mut session = session_without_files(game);
+        session.apply(Action::Save, 500);
+        let text = session.notice(500).expect("a notice").text.clone();
+        assert!(texts(&session, 500).contains(&text));
+        assert!(texts(&session, 500 + NOTICE_MS - 1).contains(&text));
+        assert!(!texts(&session, 500 + NOTICE_MS).contains(&text));
     }
 }

@@ -29,7 +29,7 @@ pub use clock::InstantClock;
 pub use display::{NO_DISPLAY, check_display};
 pub use files::Files;
 pub use frame::Frames;
-pub use session::{Fresh, Session};
+pub use session::{Fresh, NOTICE_MS, Notice, Session};
 
 use lightemall_engine::Game;
 

@@ -1,7 +1,8 @@
 //! The session: one game and the interface state around it (arrow mode,
-//! cursor, theme, help, hover, animation start times, zoom and pan).
-//! Actions from the keyboard and mouse become engine commands here; the
-//! rules stay in the engine, and where things go on screen in the view.
+//! cursor, theme, help, hover, animation start times, zoom and pan, and
+//! the latest notice for the player). Actions from the keyboard and mouse
+//! become engine commands here; the rules stay in the engine, and where
+//! things go on screen in the view.
 
 use crate::action::{Action, Heading};
 use crate::demo::Demo;
@@ -51,6 +52,19 @@ pub struct Viewport {
     pub shift: (usize, usize),
 }
 
+/// How long a notice stays on screen, in milliseconds: time enough to
+/// read a line with a file's path in it, then it gets out of the way.
+pub const NOTICE_MS: u64 = 4000;
+
+/// A message for the player ("saved to ...", an error) and when it came.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The message, in the player's words.
+    pub text: String,
+    /// When it came, on the clock of the session's `now_ms`.
+    pub since_ms: u64,
+}
+
 /// The most zoom steps in and out.
 const MAX_ZOOM: i32 = 16;
 /// How far a scroll key moves the view, in pixels.
@@ -70,7 +84,10 @@ pub struct Session {
     demo: Option<Demo>,
     /// Whether this game's win was seen (and recorded).
     won_seen: bool,
+    /// Messages not yet taken for the log.
     notices: Vec<String>,
+    /// The latest message, shown for [`NOTICE_MS`].
+    notice: Option<Notice>,
     quit: bool,
     version: u64,
 }
@@ -90,6 +107,7 @@ impl Session {
             demo: None,
             won_seen,
             notices: Vec::new(),
+            notice: None,
             quit: false,
             version: 0,
         }
@@ -136,9 +154,29 @@ impl Session {
         self.quit
     }
 
-    /// Messages for the player since the last call (saves, loads, errors).
+    /// Messages for the player since the last call (saves, loads, errors),
+    /// for the log; the latest is also shown, see [`Session::notice`].
     pub fn take_notices(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notices)
+    }
+
+    /// The message to show at `now_ms`: the latest, for [`NOTICE_MS`]
+    /// after it came.
+    pub fn notice(&self, now_ms: u64) -> Option<&Notice> {
+        self.notice
+            .as_ref()
+            .filter(|notice| now_ms < notice.since_ms.saturating_add(NOTICE_MS))
+    }
+
+    /// Tell the player `text` at `now_ms`: shown in the window, replacing
+    /// an older message, and logged. `true`: the screen changes.
+    fn tell(&mut self, text: String, now_ms: u64) -> bool {
+        self.notices.push(text.clone());
+        self.notice = Some(Notice {
+            text,
+            since_ms: now_ms,
+        });
+        true
     }
 
     /// The generation demo, while it runs.
@@ -192,7 +230,7 @@ impl Session {
                 let params = self.next_params();
                 self.new_game(params, now_ms)
             }
-            Action::Save => self.save(),
+            Action::Save => self.save(now_ms),
             Action::Load => self.load(now_ms),
             Action::Help => {
                 self.ui.help = !self.ui.help;
@@ -266,10 +304,7 @@ impl Session {
                 self.ui.help = false;
                 true
             }
-            Err(error) => {
-                self.notices.push(error);
-                false
-            }
+            Err(error) => self.tell(error, now_ms),
         }
     }
 
@@ -395,9 +430,9 @@ impl Session {
         let solved = self.game.is_solved();
         if solved && !self.won_seen {
             self.animation.won_since_ms = Some(now_ms);
-            let recorded = self.files.record_win(&self.game);
-            self.notices
-                .extend(recorded.transpose().map(|r| r.unwrap_or_else(|e| e)));
+            if let Some(result) = self.files.record_win(&self.game).transpose() {
+                self.tell(result.unwrap_or_else(|e| e), now_ms);
+            }
         }
         if !solved {
             self.animation.won_since_ms = None;
@@ -480,7 +515,9 @@ impl Session {
     fn new_game(&mut self, params: Params, now_ms: u64) -> bool {
         match Game::new(PuzzleSource::Seeded(params), (self.fresh.clock)()) {
             Ok(game) => self.replace(game, now_ms),
-            Err(error) => self.notices.push(format!("cannot start {params}: {error}")),
+            Err(error) => {
+                self.tell(format!("cannot start {params}: {error}"), now_ms);
+            }
         }
         true
     }
@@ -499,23 +536,18 @@ impl Session {
         self.version += 1;
     }
 
-    fn save(&mut self) -> bool {
+    fn save(&mut self, now_ms: u64) -> bool {
         let result = self.files.save(SAVE_SLOT, &self.game);
-        self.notices.push(result.unwrap_or_else(|e| e));
-        false
+        self.tell(result.unwrap_or_else(|e| e), now_ms)
     }
 
     fn load(&mut self, now_ms: u64) -> bool {
         match self.files.load(SAVE_SLOT, (self.fresh.clock)()) {
             Ok(game) => {
                 self.replace(game, now_ms);
-                self.notices.push("loaded the saved game".to_string());
-                true
+                self.tell("loaded the saved game".to_string(), now_ms)
             }
-            Err(error) => {
-                self.notices.push(error);
-                false
-            }
+            Err(error) => self.tell(error, now_ms),
         }
     }
 
@@ -529,7 +561,8 @@ impl Session {
         false
     }
 
-    /// Autosave and leave (Esc, or the window was closed).
+    /// Autosave and leave (Esc, or the window was closed). A failure is
+    /// only logged: the window is closing, and would not show it.
     pub fn close(&mut self) {
         if let Err(error) = self.files.autosave(&self.game) {
             self.notices.push(format!("could not autosave: {error}"));

@@ -1,15 +1,16 @@
 //! The minifb window and its loop: read input once per update (keys as
-//! the events minifb reports, the mouse as levels), turn it into actions, paint a frame only when something changed, and sleep in
-//! between. Idle, the loop only polls the X server every [`POLL`]; the
-//! clock's second and running animations are the only reasons to paint
-//! without input.
+//! the events minifb reports, the mouse as levels), turn it into actions,
+//! paint a frame only when something changed, and sleep in between. Idle,
+//! the loop only polls the X server every [`POLL_IDLE`]; the clock's
+//! second, running animations and a notice coming or going are the only
+//! reasons to paint without input.
 
 use crate::action::Action;
 use crate::frame::{self, Frames};
 use crate::input::{MouseEdges, MouseLevels};
 use crate::keyboard::Keyboard;
 use crate::keys::action_of;
-use crate::session::Session;
+use crate::session::{Notice, Session};
 use lightemall_view::Layout;
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
 use std::time::{Duration, Instant};
@@ -47,6 +48,9 @@ struct Screen {
     /// Whether the last frame painted was mid-animation: the frame after
     /// an animation ends must still be painted, at rest.
     animating: bool,
+    /// The notice in the last frame painted: a frame is painted when one
+    /// comes, is replaced or expires, and only then.
+    shown_notice: Option<Notice>,
 }
 
 /// Open the window and play until the player leaves.
@@ -108,6 +112,7 @@ impl Screen {
             painted: false,
             last_input: Instant::now(),
             animating: false,
+            shown_notice: None,
         })
     }
 
@@ -198,7 +203,8 @@ impl Screen {
 
     /// Paint a frame if the input changed something, the window was
     /// resized, the clock's second turned, an animation runs or has just
-    /// ended. Returns whether an animation runs.
+    /// ended, or the notice to show changed (one came or expired).
+    /// Returns whether an animation runs.
     fn draw_if_needed(&mut self, session: &Session, changed: bool) -> Result<bool, String> {
         let (w, h) = self.window.get_size();
         let size = (w as u32, h as u32);
@@ -209,9 +215,12 @@ impl Screen {
         let now = self.now_ms();
         let animating = self.frames.animating(session, now);
         let came_to_rest = std::mem::replace(&mut self.animating, animating) && !animating;
-        if !(changed || ticked || resized || animating || came_to_rest) {
+        let notice = session.notice(now);
+        let notice_changed = notice != self.shown_notice.as_ref();
+        if !(changed || ticked || resized || animating || came_to_rest || notice_changed) {
             return Ok(false);
         }
+        self.shown_notice = notice.cloned();
         self.size = size;
         self.shown_second = Some(second);
         if size.0 > 0 && size.1 > 0 {

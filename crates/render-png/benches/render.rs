@@ -46,6 +46,7 @@ fn render_32x32(c: &mut Criterion) {
         errors: &errors,
         highlights: Highlights::default(),
         panel: Some(&panel),
+        notice: None,
         ui: UiState {
             theme: Theme::Classic,
             ..UiState::default()

@@ -120,6 +120,7 @@ fn write(dir: &Path, shot: &Shot) -> Result<(), String> {
         errors: &errors,
         highlights: Highlights::default(),
         panel: Some(&panel),
+        notice: None,
         ui: UiState {
             theme: shot.theme,
             ..UiState::default()

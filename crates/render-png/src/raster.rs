@@ -167,8 +167,10 @@ fn paint_shape(pixmap: &mut Pixmap, font: &FontRef<'_>, sprites: &mut Sprites, s
             color,
             align,
             text,
+            max_width,
         } => {
-            text::draw(pixmap, font, (at.x, at.y), *size, *color, *align, text);
+            let text = text::fit(font, *size, text, *max_width);
+            text::draw(pixmap, font, (at.x, at.y), *size, *color, *align, &text);
         }
     }
 }

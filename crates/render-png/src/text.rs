@@ -3,7 +3,11 @@
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use lightemall_view::{Align, Color};
+use std::borrow::Cow;
 use tiny_skia::Pixmap;
+
+/// What ends a text cut short to fit its width.
+const ELLIPSIS: &str = "…";
 
 static FONT_BYTES: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
 
@@ -27,6 +31,51 @@ pub fn measure(font: &FontRef<'_>, size: f32, text: &str) -> f32 {
         prev = Some(id);
     }
     width
+}
+
+/// `text` if it fits in `max_width` pixels at `size`; otherwise its
+/// longest start that fits with an ellipsis after it, or nothing if not
+/// even the ellipsis fits.
+pub fn fit<'t>(
+    font: &FontRef<'_>,
+    size: f32,
+    text: &'t str,
+    max_width: Option<f32>,
+) -> Cow<'t, str> {
+    let Some(max_width) = max_width else {
+        return Cow::Borrowed(text);
+    };
+    if measure(font, size, text) <= max_width {
+        return Cow::Borrowed(text);
+    }
+    let room = max_width - measure(font, size, ELLIPSIS);
+    if room.is_nan() || room < 0.0 {
+        return Cow::Borrowed("");
+    }
+    let start = &text[..fitting_start(font, size, text, room)];
+    Cow::Owned(format!("{}{ELLIPSIS}", start.trim_end()))
+}
+
+/// The length in bytes of the longest start of `text` at most `room`
+/// pixels wide.
+fn fitting_start(font: &FontRef<'_>, size: f32, text: &str, room: f32) -> usize {
+    let scaled = font.as_scaled(PxScale::from(size));
+    let mut width = 0.0;
+    let mut prev = None;
+    let mut end = 0;
+    for (at, c) in text.char_indices() {
+        let id = scaled.glyph_id(c);
+        if let Some(p) = prev {
+            width += scaled.kern(p, id);
+        }
+        width += scaled.h_advance(id);
+        if width > room {
+            break;
+        }
+        end = at + c.len_utf8();
+        prev = Some(id);
+    }
+    end
 }
 
 /// Draw `text` with its baseline anchor at `(x, y)`.
@@ -98,5 +147,32 @@ mod tests {
         let w = measure(&font, 20.0, "Moves");
         assert!(w > 40.0 && w < 90.0, "{w}");
         assert_eq!(measure(&font, 20.0, ""), 0.0);
+    }
+
+    #[test]
+    fn a_long_text_is_cut_to_fit_with_an_ellipsis() {
+        let font = font();
+        let text = "saved to /home/player/.local/share/lightemall/saved.lightemall-save";
+        let whole = measure(&font, 14.0, text);
+        assert_eq!(fit(&font, 14.0, text, None), text);
+        assert_eq!(fit(&font, 14.0, text, Some(whole + 1.0)), text);
+        for max in [whole - 1.0, 200.0, 60.0, 20.0] {
+            let cut = fit(&font, 14.0, text, Some(max));
+            assert!(cut.ends_with('…'), "{cut}");
+            assert!(text.starts_with(cut.trim_end_matches('…')), "{cut}");
+            assert!(measure(&font, 14.0, &cut) <= max, "{cut} in {max}");
+        }
+        // The space before the cut goes too.
+        let short = Some(measure(&font, 14.0, "saved to") - 1.0);
+        assert_eq!(fit(&font, 14.0, "saved to", short), "saved…");
+    }
+
+    #[test]
+    fn no_room_draws_nothing() {
+        let font = font();
+        for max in [5.0, 0.0, -3.0, f32::NAN] {
+            assert_eq!(fit(&font, 14.0, "saved", Some(max)), "", "{max}");
+        }
+        assert_eq!(fit(&font, 14.0, "", Some(0.0)), "");
     }
 }

@@ -76,6 +76,7 @@ impl Fixture {
             errors: &self.errors,
             highlights: Highlights::default(),
             panel: None,
+            notice: None,
             ui: UiState {
                 theme,
                 ..UiState::default()
@@ -101,6 +102,16 @@ impl Image {
             g: self.rgba[i + 1],
             b: self.rgba[i + 2],
             a: self.rgba[i + 3],
+        }
+    }
+
+    /// Rows `top..` to the bottom, as an image of their own.
+    fn rows_from(&self, top: u32) -> Image {
+        let top = top.min(self.height);
+        Image {
+            width: self.width,
+            height: self.height - top,
+            rgba: self.rgba[(top * self.width * 4) as usize..].to_vec(),
         }
     }
 
@@ -344,4 +355,41 @@ fn panel_help_radius_fog_and_win() {
         near(image.at(far_corner), Theme::Contrast.palette().fog, 0),
         "fog hides the far corner"
     );
+}
+
+#[test]
+fn a_notice_reads_in_every_theme_and_is_cut_to_its_box() {
+    let fixture = Fixture::new(Topology::Square, (8, 6), false, (0, 0));
+    let layout = Layout::with_cell(fixture.board.grid(), 32.0, true);
+    let area = layout.notice_area();
+    let strip_top = area.y as u32 - 6;
+    for theme in Theme::ALL {
+        let palette = theme.palette();
+        let mut input = fixture.input(theme);
+        input.panel = Some(&fixture.panel);
+        let without = paint_unchecked(&input, &layout);
+        input.notice = Some(
+            "saved to /home/a-player-with-a-long-name/.local/share/lightemall/saved.lightemall-save",
+        );
+        let with = paint_unchecked(&input, &layout);
+        check_image(&format!("notice_{theme}"), &with.rows_from(strip_top));
+        let above = (strip_top * with.width * 4) as usize;
+        assert_eq!(
+            with.rgba[..above],
+            without.rgba[..above],
+            "{theme}: only the strip changes"
+        );
+        assert!(
+            with.count(palette.text) > without.count(palette.text) + 100,
+            "{theme}: the text shows in the theme's text colour"
+        );
+        // The text is cut with an ellipsis before the box's inner edge:
+        // near its right end the box is its fill alone.
+        for x in (area.x + area.w - 10.0) as u32..(area.x + area.w - 3.0) as u32 {
+            for y in (area.y + 3.0) as u32..(area.y + area.h - 3.0) as u32 {
+                let c = with.at(Point::new(x as f32, y as f32));
+                assert_eq!(c, palette.panel, "{theme}: ({x}, {y}) is {c}");
+            }
+        }
+    }
 }

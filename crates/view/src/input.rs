@@ -8,7 +8,8 @@
 //! board, station, locks and toggles from the game state; `distance`
 //! (from `power::Power::distance`) and `errors` (from [`crate::error_marks`])
 //! from a draw state it refreshes after each move; the panel's text from
-//! its clock and move log; `ui` and `animation` from the front end.
+//! its clock and move log; `ui`, `animation` and `notice` from the front
+//! end.
 
 use crate::panel::Button;
 use crate::theme::Theme;
@@ -37,6 +38,10 @@ pub struct FrameInput<'a> {
     pub highlights: Highlights<'a>,
     /// The panel's values; `None` draws the board alone.
     pub panel: Option<&'a PanelInfo>,
+    /// A short message for the player ("saved to ..."), shown on one line
+    /// at the bottom of the output; `None` shows none. Whoever owns the
+    /// message decides how long it stays.
+    pub notice: Option<&'a str>,
     /// Interface state.
     pub ui: UiState,
     /// Animations in progress.

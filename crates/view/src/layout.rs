@@ -7,6 +7,7 @@
 //! drawn from a tile's centre halfway to its neighbour's centre, worked out
 //! from the topology's offsets, so the layout never names a direction.
 
+use crate::overlay;
 use crate::panel::{self, Button};
 use crate::scene::{Point, Rect};
 use lightemall_model::{CellShape, Dir, Grid};
@@ -259,6 +260,12 @@ impl Layout {
             Some(area) => panel::button_rects(area),
             None => Vec::new(),
         }
+    }
+
+    /// Where a notice (a message for the player) shows: along the bottom,
+    /// over the board's bottom edge. Clicks there still reach the board.
+    pub fn notice_area(&self) -> Rect {
+        overlay::notice_area(self)
     }
 
     /// What the pixel `(x, y)` is over.

@@ -1,6 +1,7 @@
 //! What LightEmAll shows, as data: the layout of board and panel for any
 //! board and output size, the three themes, hit testing shared by every
-//! front end, the help overlay, and animations as pure functions of time.
+//! front end, the help overlay, a notice line for messages to the player,
+//! and animations as pure functions of time.
 //!
 //! The input is a [`FrameInput`] (the board, power, locks, marks, panel
 //! values and UI state); the output is a [`Scene`], a display list of
@@ -29,8 +30,10 @@ pub use theme::{Palette, Theme};
 
 /// The Scene of one frame: the panel (if the layout has one and the input
 /// gives its values; on top of a zoomed board that reaches under it), the
-/// board, the win banner while the celebration runs, and the help overlay
-/// if asked for.
+/// board, the win banner while the celebration runs, the notice if there
+/// is one, and the help overlay if asked for. A notice is drawn over the
+/// help's veil where it leaves the help's box clear, and under it where it
+/// would cover the help.
 pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
     let palette = input.ui.theme.palette();
     let mut scene = Scene::new(layout.width, layout.height, palette.background);
@@ -49,8 +52,17 @@ pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
     if animation::celebration_wave(&input.animation).is_some() {
         overlay::draw_win_banner(&mut scene, layout, palette);
     }
+    let notice = input.notice.unwrap_or_default();
+    let notice_under_help =
+        input.ui.help && layout.notice_area().overlaps(&overlay::help_box(layout));
+    if notice_under_help {
+        overlay::draw_notice(&mut scene, layout, notice, palette);
+    }
     if input.ui.help {
         overlay::draw_help(&mut scene, layout, palette);
+    }
+    if !notice_under_help {
+        overlay::draw_notice(&mut scene, layout, notice, palette);
     }
     scene
 }

@@ -1,8 +1,10 @@
-//! Overlays drawn over the board: the help screen and the win banner.
+//! Overlays drawn over the board: the help screen, the win banner and a
+//! notice (a one-line message for the player).
 
-use crate::layout::Layout;
+use crate::layout::{Layout, MARGIN};
 use crate::scene::{Align, Point, Rect, Scene, Shape, Stroke};
 use crate::theme::Palette;
+use lightemall_model::one_line;
 
 /// The help screen's lines: a key and what it does.
 pub const HELP: &[(&str, &str)] = &[
@@ -21,6 +23,42 @@ pub const HELP: &[(&str, &str)] = &[
 
 const GOAL: &str = "Turn the tiles until every wire meets the star and lights up.";
 
+/// A notice's height in pixels.
+const NOTICE_HEIGHT: f32 = 26.0;
+/// The widest a notice gets, in pixels (on a wide window it stays a
+/// readable line in the middle).
+const NOTICE_MAX_WIDTH: f32 = 720.0;
+/// The space between a notice and the bottom of the output.
+const NOTICE_GAP: f32 = 4.0;
+/// Space between a notice's edge and its text.
+const NOTICE_PAD: f32 = 12.0;
+/// The narrowest notice drawn; in a smaller output none is.
+const NOTICE_MIN_WIDTH: f32 = 48.0;
+/// The most characters of a notice that reach the Scene (the renderer
+/// cuts the line to the width shown, but need not measure a huge one).
+const NOTICE_MAX_CHARS: usize = 300;
+
+/// The help screen's font size for an output of `w` x `h` pixels.
+fn help_size(w: f32, h: f32) -> f32 {
+    (w / 34.0).min(h / 22.0).clamp(7.0, 17.0)
+}
+
+/// The help screen's line pitch for a font size.
+fn help_line(size: f32) -> f32 {
+    size * 1.55
+}
+
+/// Where the help screen's box goes, centred on the output.
+pub fn help_box(layout: &Layout) -> Rect {
+    let (w, h) = (layout.width as f32, layout.height as f32);
+    let size = help_size(w, h);
+    let box_w = (size * 30.0).min(w - 16.0);
+    let box_h = help_line(size) * (HELP.len() as f32 + 3.2);
+    let bx = ((w - box_w) / 2.0).floor();
+    let by = ((h - box_h) / 2.0).floor().max(0.0);
+    Rect::new(bx, by, box_w, box_h)
+}
+
 /// The help overlay, centred on the whole output, scaled to fit it.
 pub fn draw_help(scene: &mut Scene, layout: &Layout, palette: &Palette) {
     let (w, h) = (layout.width as f32, layout.height as f32);
@@ -30,14 +68,12 @@ pub fn draw_help(scene: &mut Scene, layout: &Layout, palette: &Palette) {
         fill: Some(palette.veil),
         stroke: None,
     });
-    let size = (w / 34.0).min(h / 22.0).clamp(7.0, 17.0);
-    let line = size * 1.55;
-    let box_w = (size * 30.0).min(w - 16.0);
-    let box_h = line * (HELP.len() as f32 + 3.2);
-    let bx = ((w - box_w) / 2.0).floor();
-    let by = ((h - box_h) / 2.0).floor().max(0.0);
+    let size = help_size(w, h);
+    let line = help_line(size);
+    let area = help_box(layout);
+    let (bx, by, box_w) = (area.x, area.y, area.w);
     scene.push(Shape::Rect {
-        rect: Rect::new(bx, by, box_w, box_h),
+        rect: area,
         radius: size * 0.8,
         fill: Some(palette.panel),
         stroke: Some(Stroke {
@@ -53,6 +89,7 @@ pub fn draw_help(scene: &mut Scene, layout: &Layout, palette: &Palette) {
         color,
         align,
         text: text.into(),
+        max_width: None,
     };
     scene.push(text(
         Point::new(bx + box_w / 2.0, y),
@@ -120,5 +157,44 @@ pub fn draw_win_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
         color: palette.wire_near,
         align: Align::Centre,
         text: "Solved!".into(),
+        max_width: None,
+    });
+}
+
+/// Where a notice goes: a strip centred along the bottom of the output,
+/// over the board's bottom edge (the margin alone is too thin for text).
+pub fn notice_area(layout: &Layout) -> Rect {
+    let (w, h) = (layout.width as f32, layout.height as f32);
+    let notice_w = (w - 2.0 * MARGIN).min(NOTICE_MAX_WIDTH);
+    let x = ((w - notice_w) / 2.0).floor();
+    Rect::new(x, h - NOTICE_HEIGHT - NOTICE_GAP, notice_w, NOTICE_HEIGHT)
+}
+
+/// A notice: `text` on one line (control characters shown escaped) in a
+/// box of the panel's colour with the help screen's outline, cut by the
+/// renderer with an ellipsis if it is too long. Nothing on an output too
+/// small to hold it, or for a blank text.
+pub fn draw_notice(scene: &mut Scene, layout: &Layout, text: &str, palette: &Palette) {
+    let area = notice_area(layout);
+    if area.w.is_nan() || area.w < NOTICE_MIN_WIDTH || text.trim().is_empty() {
+        return;
+    }
+    scene.push(Shape::Rect {
+        rect: area,
+        radius: 7.0,
+        fill: Some(palette.panel),
+        stroke: Some(Stroke {
+            color: palette.station_edge,
+            width: 1.5,
+        }),
+    });
+    let centre = area.centre();
+    scene.push(Shape::Text {
+        at: Point::new(centre.x, centre.y + 5.0),
+        size: 14.0,
+        color: palette.text,
+        align: Align::Centre,
+        text: one_line(text, NOTICE_MAX_CHARS),
+        max_width: Some(area.w - 2.0 * NOTICE_PAD),
     });
 }

@@ -130,6 +130,7 @@ fn draw_title(scene: &mut Scene, area: Rect, palette: &Palette) {
         color: palette.text,
         align: Align::Left,
         text: "LightEmAll".into(),
+        max_width: None,
     });
 }
 
@@ -163,6 +164,7 @@ fn draw_stats(scene: &mut Scene, area: Rect, info: &PanelInfo, palette: &Palette
             color: palette.text_dim,
             align: Align::Left,
             text: caption.into(),
+            max_width: None,
         });
         scene.push(Shape::Text {
             at: Point::new(x, area.y + 44.0),
@@ -170,6 +172,7 @@ fn draw_stats(scene: &mut Scene, area: Rect, info: &PanelInfo, palette: &Palette
             color: palette.text,
             align: Align::Left,
             text: value,
+            max_width: None,
         });
         x += width;
     }
@@ -227,6 +230,7 @@ fn draw_button(
         color: palette.button_text,
         align: Align::Centre,
         text: label_of(button, info),
+        max_width: None,
     });
 }
 
@@ -253,6 +257,7 @@ fn draw_solved_badge(scene: &mut Scene, area: Rect, palette: &Palette) {
         color: palette.background,
         align: Align::Centre,
         text: "SOLVED".into(),
+        max_width: None,
     });
 }
 

@@ -100,6 +100,14 @@ impl Rect {
         p.x >= self.x && p.y >= self.y && p.x < self.x + self.w && p.y < self.y + self.h
     }
 
+    /// Whether the two rectangles share any area.
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        self.x < other.x + other.w
+            && other.x < self.x + self.w
+            && self.y < other.y + other.h
+            && other.y < self.y + self.h
+    }
+
     /// The centre.
     pub fn centre(&self) -> Point {
         Point::new(self.x + self.w / 2.0, self.y + self.h / 2.0)
@@ -206,6 +214,10 @@ pub enum Shape {
         align: Align,
         /// The text.
         text: String,
+        /// The widest it may be drawn, in pixels: a renderer ends a longer
+        /// text early with "…" (the view cannot measure text: the renderer
+        /// owns the font). `None`: as wide as it is.
+        max_width: Option<f32>,
     },
 }
 
@@ -355,14 +367,16 @@ fn dump_shape(out: &mut String, shape: &Shape) {
             color,
             align,
             text,
+            max_width,
         } => write!(
             out,
-            "text {} {} {} {:?} {:?}",
+            "text {} {} {} {:?} {:?}{}",
             pt(*at),
             num(*size),
             color,
             align,
-            text
+            text,
+            max_width.map_or_else(String::new, |max| format!(" max {}", num(max)))
         ),
     };
 }
@@ -403,11 +417,21 @@ mod tests {
             color: Color::hex(0xffffff),
             align: Align::Left,
             text: "hi".into(),
+            max_width: None,
+        });
+        scene.push(Shape::Text {
+            at: Point::new(5.0, 7.0),
+            size: 6.0,
+            color: Color::hex(0xffffff),
+            align: Align::Centre,
+            text: "a long line".into(),
+            max_width: Some(8.04),
         });
         insta::assert_snapshot!(scene.dump(), @r#"
         scene 10x8 #101010
         line #ffff00 2 round 0,0 5.3,4
         text 1,7 6 #ffffff Left "hi"
+        text 5,7 6 #ffffff Centre "a long line" max 8
         "#);
     }
 }

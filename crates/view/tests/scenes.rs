@@ -1,14 +1,14 @@
 //! Scene snapshots: the display list of small boards as text, for each
 //! topology scrambled and solved, the panel with hover and press, the help
-//! overlay, radius, fog, locks, marks, the cursor, animations and the
-//! generation demo. Run with `INSTA_UPDATE=always` to accept a change.
+//! overlay, radius, fog, locks, marks, the cursor, animations, the
+//! generation demo and a notice for the player. Run with `INSTA_UPDATE=always` to accept a change.
 
 use lightemall_gen::{Difficulty, Generator, Params, generate};
 use lightemall_model::{Board, Grid, Puzzle, Topology};
 use lightemall_power::Power;
 use lightemall_view::{
-    Animation, Button, FrameInput, Highlights, Layout, PanelInfo, Theme, Turning, UiState,
-    error_marks, scene_of,
+    Animation, Button, FrameInput, Highlights, Layout, PanelInfo, Scene, Shape, Theme, Turning,
+    UiState, error_marks, scene_of,
 };
 
 /// A puzzle and what the view needs of it, owned, so inputs can borrow it.
@@ -78,6 +78,7 @@ impl Fixture {
             errors: &self.errors,
             highlights: Highlights::default(),
             panel: None,
+            notice: None,
             ui: UiState::default(),
             animation: Animation::default(),
         }
@@ -128,6 +129,71 @@ fn help_overlay() {
     input.panel = Some(&fixture.panel);
     input.ui.help = true;
     insta::assert_snapshot!("help", dump(&input, 20.0));
+}
+
+#[test]
+fn notice_at_the_bottom() {
+    let fixture = Fixture::new(Topology::Square, (3, 2), false);
+    let mut input = fixture.input();
+    input.panel = Some(&fixture.panel);
+    input.notice = Some("saved to /home/player/.local/share/lightemall/saved.lightemall-save");
+    insta::assert_snapshot!("notice", dump(&input, 20.0));
+}
+
+/// Where the text `text` is in the scene's list, and where the help's
+/// veil (a rect over the whole output) is.
+fn places(scene: &Scene, text: &str) -> (Option<usize>, Option<usize>) {
+    let notice = scene
+        .shapes
+        .iter()
+        .position(|s| matches!(s, Shape::Text { text: t, .. } if t == text));
+    let veil = scene.shapes.iter().position(|s| {
+        matches!(s, Shape::Rect { rect, .. }
+            if rect.w == scene.width as f32 && rect.h == scene.height as f32)
+    });
+    (notice, veil)
+}
+
+#[test]
+fn a_notice_never_covers_the_help() {
+    let fixture = Fixture::new(Topology::Square, (3, 2), false);
+    let mut input = fixture.input();
+    input.panel = Some(&fixture.panel);
+    input.ui.help = true;
+    input.notice = Some("loaded the saved game");
+    let grid = *fixture.board.grid();
+    // In a large window the help's box leaves the bottom free: the notice
+    // is drawn over the veil, readable.
+    let roomy = scene_of(&input, &Layout::fit(&grid, 800, 600, true));
+    let (notice, veil) = places(&roomy, "loaded the saved game");
+    assert!(notice > veil && veil.is_some(), "{notice:?} {veil:?}");
+    // In a small one the box reaches the bottom: the notice goes under the
+    // veil, and the help stays whole.
+    let small = scene_of(&input, &Layout::fit(&grid, 640, 300, true));
+    let (notice, veil) = places(&small, "loaded the saved game");
+    assert!(notice.is_some() && notice < veil, "{notice:?} {veil:?}");
+}
+
+#[test]
+fn a_notice_is_one_line_and_a_blank_one_is_not_drawn() {
+    let fixture = Fixture::new(Topology::Square, (3, 2), false);
+    let mut input = fixture.input();
+    input.panel = Some(&fixture.panel);
+    let plain = dump(&input, 20.0);
+    for blank in ["", "  "] {
+        input.notice = Some(blank);
+        assert_eq!(dump(&input, 20.0), plain, "{blank:?}");
+    }
+    input.notice = Some("could not autosave:\nthe disk is full");
+    let scene = scene_of(&input, &Layout::with_cell(fixture.board.grid(), 20.0, true));
+    let (notice, _) = places(&scene, "could not autosave:\\nthe disk is full");
+    assert!(notice.is_some(), "{}", scene.dump());
+    // An output too narrow for a notice shows none, and does not panic.
+    let tiny = scene_of(&input, &Layout::fit(fixture.board.grid(), 40, 40, true));
+    assert_eq!(
+        places(&tiny, "could not autosave:\\nthe disk is full").0,
+        None
+    );
 }
 
 #[test]
@@ -199,13 +265,21 @@ fn bad_input_draws_less_and_never_panics() {
         clockwise: false,
         since_ms: u64::MAX,
     });
+    let huge = "\u{7}é\n".repeat(1 << 18);
+    input.notice = Some(&huge);
     let other = Grid::new(Topology::Hex, 9, 9, false).expect("valid grid");
     for layout in [
         Layout::fit(&other, 10, 10, true),
         Layout::with_cell(&other, -3.0, false),
+        Layout::fit(&other, u32::MAX, u32::MAX, true),
     ] {
         let scene = scene_of(&input, &layout);
         assert!(!scene.shapes.is_empty());
+        for shape in &scene.shapes {
+            if let Shape::Text { text, .. } = shape {
+                assert!(text.len() < 4096 && !text.contains('\n'), "{}", text.len());
+            }
+        }
     }
 }
 

@@ -36,6 +36,7 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
             errors: &picture.errors,
             highlights: Highlights::default(),
             panel: (!args.no_panel).then_some(&picture.panel),
+            notice: None,
             ui: UiState {
                 theme,
                 help: args.help_overlay,

@@ -154,6 +154,7 @@ fn frame<'a>(
         errors: &[],
         highlights,
         panel: None,
+        notice: None,
         ui: UiState {
             theme,
             ..UiState::default()

@@ -51,8 +51,19 @@ impl Image {
     /// How many pixels of the square of half-side `r` around `(cx, cy)`
     /// differ between `self` and `other`.
     pub fn differences_around(&self, other: &Image, cx: f32, cy: f32, r: f32) -> usize {
-        let (x0, x1) = ((cx - r).max(0.0) as u32, (cx + r) as u32);
-        let (y0, y1) = ((cy - r).max(0.0) as u32, (cy + r) as u32);
+        self.differences_in(other, (cx - r, cy - r), (cx + r, cy + r))
+    }
+
+    /// How many pixels of the rectangle from `top_left` to `bottom_right`
+    /// (excluded) differ between `self` and `other`.
+    pub fn differences_in(
+        &self,
+        other: &Image,
+        top_left: (f32, f32),
+        bottom_right: (f32, f32),
+    ) -> usize {
+        let (x0, x1) = (top_left.0.max(0.0) as u32, bottom_right.0 as u32);
+        let (y0, y1) = (top_left.1.max(0.0) as u32, bottom_right.1 as u32);
         (y0..y1)
             .flat_map(|y| (x0..x1).map(move |x| (x, y)))
             .filter(|&(x, y)| self.at(x, y) != other.at(x, y))

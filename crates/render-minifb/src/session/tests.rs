@@ -242,7 +242,7 @@ fn save_and_load_bring_the_game_back() {
     let mut s = session_in(PUZZLE, Some(folder.clone()));
     click(&mut s, MouseButton::Left, 2, false);
     let saved_board = s.game().board().clone();
-    assert!(!s.apply(Action::Save, 0));
+    assert!(s.apply(Action::Save, 0), "the notice shows");
     click(&mut s, MouseButton::Left, 4, false);
     assert!(s.apply(Action::Load, 0));
     assert_eq!(s.game().board(), &saved_board);
@@ -253,14 +253,58 @@ fn save_and_load_bring_the_game_back() {
 #[test]
 fn without_a_store_saving_says_so_and_changes_nothing() {
     let mut s = session();
-    assert!(!s.apply(Action::Save, 0));
-    assert!(!s.apply(Action::Load, 0));
+    let before = tiles(&s);
+    assert!(s.apply(Action::Save, 0), "the notice shows");
+    assert!(s.apply(Action::Load, 0), "the notice shows");
+    assert_eq!(tiles(&s), before);
+    assert_eq!(s.version(), 0, "the game did not change");
     let notices = s.take_notices();
     assert_eq!(notices.len(), 2);
     assert!(
         notices.iter().all(|n| n.contains("no folder")),
         "{notices:?}"
     );
+}
+
+#[test]
+fn a_save_shows_a_notice_until_it_expires() {
+    let folder = scratch_folder("notice");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    assert_eq!(s.notice(0), None);
+    let at = 10_000;
+    assert!(s.apply(Action::Save, at));
+    let notice = s.notice(at).expect("a notice");
+    assert!(notice.text.starts_with("saved to "), "{notice:?}");
+    assert!(notice.text.contains(&folder.display().to_string()));
+    assert_eq!(notice.since_ms, at);
+    assert!(s.notice(at + NOTICE_MS - 1).is_some(), "still shown");
+    assert_eq!(s.notice(at + NOTICE_MS), None, "gone after NOTICE_MS");
+    assert_eq!(s.notice(u64::MAX), None);
+    let logged = s.take_notices();
+    assert_eq!(logged, vec![notice_text(&s, at)], "and logged");
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+fn notice_text(s: &Session, now_ms: u64) -> String {
+    s.notice(now_ms).map(|n| n.text.clone()).unwrap_or_default()
+}
+
+#[test]
+fn a_newer_notice_replaces_an_older_one_and_starts_its_own_time() {
+    let folder = scratch_folder("newer");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    s.apply(Action::Save, 0);
+    assert!(notice_text(&s, 0).starts_with("saved to "));
+    assert!(s.apply(Action::Load, 3000));
+    assert_eq!(notice_text(&s, 3000), "loaded the saved game");
+    assert_eq!(s.notice(3000).map(|n| n.since_ms), Some(3000));
+    assert_eq!(
+        notice_text(&s, 3000 + NOTICE_MS - 1),
+        "loaded the saved game",
+        "its own time, not what was left of the older one's"
+    );
+    assert_eq!(s.take_notices().len(), 2, "both logged");
+    let _ = std::fs::remove_dir_all(folder);
 }
 
 #[test]
