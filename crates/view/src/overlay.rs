@@ -10,14 +10,18 @@ use lightemall_model::one_line;
 pub const HELP: &[(&str, &str)] = &[
     ("Left click", "turn a tile clockwise (one move)"),
     ("Right click", "turn a tile anticlockwise"),
-    ("Shift+click", "lock or unlock a tile"),
+    ("Shift+click", "lock or unlock a tile (or middle)"),
     ("Arrows / WASD", "move the star along a wire"),
     ("Q E Z C", "move it diagonally (octo)"),
     ("R  /  M", "power radius  /  fog"),
     ("H  /  T", "octo mode  /  next theme"),
     ("U  /  Ctrl+Y", "undo  /  redo"),
+    ("P  /  J", "pause  /  jumble the tiles"),
     ("N  /  G", "new game  /  watch one being made"),
-    ("Tab, Space", "keyboard cursor, turn"),
+    ("Ctrl+S  /  L", "save  /  load the saved game"),
+    ("Wheel  /  + -", "zoom (drag with right button: pan)"),
+    ("Tab, Space, X", "keyboard cursor: turn, lock"),
+    ("Esc", "quit (the game is kept for later)"),
     ("F1 or ?", "close this help"),
 ];
 
@@ -38,9 +42,11 @@ const NOTICE_MIN_WIDTH: f32 = 48.0;
 /// cuts the line to the width shown, but need not measure a huge one).
 const NOTICE_MAX_CHARS: usize = 300;
 
-/// The help screen's font size for an output of `w` x `h` pixels.
+/// The help screen's font size for an output of `w` x `h` pixels: the
+/// box, its title, goal and every line of [`HELP`], fits the height.
 fn help_size(w: f32, h: f32) -> f32 {
-    (w / 34.0).min(h / 22.0).clamp(7.0, 17.0)
+    let lines = HELP.len() as f32 + 3.2;
+    (w / 34.0).min(h / (help_line(lines) + 2.0)).clamp(7.0, 17.0)
 }
 
 /// The help screen's line pitch for a font size.
