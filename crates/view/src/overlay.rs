@@ -46,7 +46,9 @@ const NOTICE_MAX_CHARS: usize = 300;
 /// box, its title, goal and every line of [`HELP`], fits the height.
 fn help_size(w: f32, h: f32) -> f32 {
     let lines = HELP.len() as f32 + 3.2;
-    (w / 34.0).min(h / (help_line(lines) + 2.0)).clamp(7.0, 17.0)
+    (w / 34.0)
+        .min(h / (help_line(lines) + 2.0))
+        .clamp(7.0, 17.0)
 }
 
 /// The help screen's line pitch for a font size.

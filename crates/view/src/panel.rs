@@ -135,24 +135,38 @@ fn draw_title(scene: &mut Scene, area: Rect, palette: &Palette) {
 }
 
 fn stats(info: &PanelInfo) -> [(&'static str, String, f32); 5] {
-    let or_dash = |v: Option<u32>| v.map_or_else(|| "–".to_string(), |v| v.to_string());
-    let difficulty = match (&info.rating, info.difficulty.is_empty()) {
-        (Some(rating), true) => rating.clone(),
-        (Some(rating), false) => format!("{} · {rating}", info.difficulty),
-        (None, true) => "–".into(),
-        (None, false) => info.difficulty.clone(),
+    let or_dash = |v: Option<u32>| v.map_or_else(|| "–".to_string(), compact);
+    // The chosen difficulty, and beside it what the solver measured.
+    let (caption, difficulty) = match (&info.rating, info.difficulty.is_empty()) {
+        (Some(rating), true) => ("RATED", rating.clone()),
+        (Some(rating), false) => (
+            "DIFFICULTY · RATED",
+            format!("{} · {rating}", info.difficulty),
+        ),
+        (None, true) => ("DIFFICULTY", "–".into()),
+        (None, false) => ("DIFFICULTY", info.difficulty.clone()),
     };
     [
         ("TIME", info.time.clone(), 70.0),
-        ("MOVES", info.moves.to_string(), 70.0),
+        ("MOVES", compact(info.moves), 70.0),
         ("PAR", or_dash(info.par), 60.0),
         (
             "RADIUS",
-            info.radius.map_or_else(|| "off".into(), |r| r.to_string()),
+            info.radius.map_or_else(|| "off".into(), compact),
             70.0,
         ),
-        ("DIFFICULTY", difficulty, 150.0),
+        (caption, difficulty, 150.0),
     ]
+}
+
+/// A count short enough for its column: up to 99 999 as it is, then in
+/// thousands (`880k`), then in millions (`1.2M`).
+fn compact(n: u32) -> String {
+    match n {
+        0..100_000 => n.to_string(),
+        100_000..9_999_500 => format!("{}k", (n + 500) / 1000),
+        _ => format!("{:.1}M", f64::from(n) / 1e6),
+    }
 }
 
 fn draw_stats(scene: &mut Scene, area: Rect, info: &PanelInfo, palette: &Palette) {
@@ -264,6 +278,18 @@ fn draw_solved_badge(scene: &mut Scene, area: Rect, palette: &Palette) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_stay_short_enough_for_their_column() {
+        let check = |n: u32, shown: &str| assert_eq!(compact(n), shown, "{n}");
+        check(0, "0");
+        check(99_999, "99999");
+        check(100_000, "100k");
+        check(879_116, "879k");
+        check(9_999_499, "9999k");
+        check(9_999_500, "10.0M");
+        check(u32::MAX, "4295.0M");
+    }
 
     #[test]
     fn buttons_fit_the_narrowest_panel_without_overlap() {
