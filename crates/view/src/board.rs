@@ -288,7 +288,9 @@ impl Ctx<'_, '_> {
         }
     }
 
-    /// Walls between tiles, each drawn once (from the tile it faces forward).
+    /// Walls between tiles, each drawn once (from the tile it faces
+    /// forward), except across the seam of a wrapping board, where the two
+    /// tiles it parts are shown apart: there it is drawn beside both.
     fn barriers(&self, scene: &mut Scene, looks: &[Look]) {
         let board = self.input.board;
         let topology = self.layout.grid().topology();
@@ -298,9 +300,14 @@ impl Ctx<'_, '_> {
         };
         for look in looks.iter().filter(|l| l.index < board.grid().len()) {
             let mask = board.barrier_mask(look.index);
+            let drawn_here = |d: &Dir| {
+                topology.forward_directions().any(|f| f == *d)
+                    || self.layout.crosses_seam(look.index, *d)
+            };
             for d in topology
-                .forward_directions()
+                .directions()
                 .filter(|d| mask & d.bit() != 0)
+                .filter(drawn_here)
             {
                 let (a, b) = self.layout.side(look.index, d);
                 scene.push(Shape::Line {

@@ -243,15 +243,29 @@ impl Layout {
     }
 
     /// Whether tile `index` lies inside the fog's ellipse of `radius` tiles
-    /// around `station` (measured in columns and rows).
+    /// around `station` (measured in columns and rows; on a wrapping board
+    /// the short way round, across the edges).
     pub fn in_sight(&self, index: usize, station: usize, radius: f32) -> bool {
         if station >= self.grid.len() {
             return false;
         }
         let (a, b) = (self.centre(index), self.centre(station));
-        let dx = (a.x - b.x) / self.cell;
-        let dy = (a.y - b.y) / self.row_pitch;
+        let mut dx = (a.x - b.x) / self.cell;
+        let mut dy = (a.y - b.y) / self.row_pitch;
+        if self.grid.wrap() {
+            dx = round_the_torus(dx, self.grid.width() as f32);
+            dy = round_the_torus(dy, self.grid.height() as f32);
+        }
         dx * dx + dy * dy <= radius * radius
+    }
+
+    /// Whether a wire from `index` toward `dir` crosses the seam of a
+    /// wrapping board: its neighbour is shown far away, on the other side.
+    pub fn crosses_seam(&self, index: usize, dir: Dir) -> bool {
+        self.grid.neighbour(index, dir).is_some_and(|next| {
+            let (a, b) = (self.centre(index), self.centre(next));
+            (a.x - b.x).abs() > 1.5 * self.cell || (a.y - b.y).abs() > 1.5 * self.row_pitch
+        })
     }
 
     /// The panel's buttons and where they are.
@@ -367,6 +381,13 @@ pub fn square_cell(outline: &[Point]) -> Option<Rect> {
         }
         _ => None,
     }
+}
+
+/// The shorter of the two ways round a loop of `period` between two points
+/// `d` apart.
+fn round_the_torus(d: f32, period: f32) -> f32 {
+    let d = d.abs() % period;
+    d.min(period - d)
 }
 
 #[cfg(test)]
@@ -500,6 +521,50 @@ mod tests {
         let visible = (0..g.len()).filter(|&i| zoomed.is_visible(i)).count();
         assert!(visible < 600, "{visible} tiles of 40 px fit in 800x600");
         assert!((0..g.len()).all(|i| fit.is_visible(i)));
+    }
+
+    #[test]
+    fn fog_on_a_wrapping_board_sees_across_the_edges() {
+        for topology in Topology::ALL {
+            let check = |wrap: bool, shift: (usize, usize), tile: (usize, usize), seen: bool| {
+                let g = Grid::new(topology, 20, 20, wrap).expect("a grid");
+                let layout = Layout::with_cell(&g, 30.0, false).shifted(shift.0, shift.1);
+                let station = g.index(0, 0);
+                assert_eq!(
+                    layout.in_sight(g.index(tile.0, tile.1), station, 8.0),
+                    seen,
+                    "{topology} wrap {wrap} shift {shift:?} tile {tile:?}"
+                );
+            };
+            for shift in [(0, 0), (7, 4), (19, 18)] {
+                check(true, shift, (19, 0), true);
+                check(true, shift, (0, 18), true);
+                check(true, shift, (18, 19), true);
+                check(true, shift, (10, 0), false);
+                check(true, shift, (10, 10), false);
+            }
+            check(false, (0, 0), (19, 0), false);
+            check(false, (0, 0), (3, 3), true);
+        }
+    }
+
+    #[test]
+    fn only_links_across_the_edge_cross_the_seam() {
+        let g = Grid::new(Topology::Square, 5, 4, true).expect("a grid");
+        for shift in [(0, 0), (2, 1)] {
+            let layout = Layout::with_cell(&g, 30.0, false).shifted(shift.0, shift.1);
+            let crossing = |x: usize, y: usize, d: u8| layout.crosses_seam(g.index(x, y), Dir(d));
+            // The column shown at the right edge reaches the one shown at
+            // the left; the column shown first reaches the second.
+            let shown_last = (4 + 5 - shift.0) % 5;
+            let shown_first = (shown_last + 1) % 5;
+            assert!(crossing(shown_last, 0, 1), "{shift:?}");
+            assert!(crossing(shown_first, 0, 3), "{shift:?}");
+            assert!(!crossing(shown_first, 0, 1), "{shift:?}");
+        }
+        let flat = Grid::new(Topology::Square, 5, 4, false).expect("a grid");
+        let layout = Layout::with_cell(&flat, 30.0, false);
+        assert!((0..flat.len()).all(|i| !(0..4).any(|d| layout.crosses_seam(i, Dir(d)))));
     }
 
     #[test]
