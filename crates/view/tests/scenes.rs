@@ -293,3 +293,28 @@ fn barriers_are_walls_between_tiles() {
         insta::assert_snapshot!(format!("barriers_{topology}"), dump(&fixture.input(), 20.0));
     }
 }
+
+#[test]
+fn a_barrier_on_the_seam_of_a_wrapping_board_shows_beside_both_tiles() {
+    use lightemall_model::Dir;
+    let walls = |wrap: bool, from: (usize, usize), dir: u8| {
+        let grid = Grid::new(Topology::Square, 4, 3, wrap).expect("a grid");
+        let mut board = Board::new(grid, vec![lightemall_model::Tile(0); 12]).expect("a board");
+        board.add_barrier(grid.index(from.0, from.1), Dir(dir));
+        let fixture = Fixture::of(board, 0);
+        let layout = Layout::with_cell(&grid, 20.0, false);
+        let barrier = Theme::Classic.palette().barrier;
+        scene_of(&fixture.input(), &layout)
+            .shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Line { stroke, .. } if stroke.color == barrier))
+            .count()
+    };
+    // Inside the board: one wall, drawn once.
+    assert_eq!(walls(false, (1, 1), 1), 1);
+    assert_eq!(walls(true, (1, 1), 1), 1);
+    // East of the last column and north of the first row: the tiles it
+    // parts are shown at opposite ends, so it is drawn at both.
+    assert_eq!(walls(true, (3, 1), 1), 2);
+    assert_eq!(walls(true, (2, 0), 0), 2);
+}
