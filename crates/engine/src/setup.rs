@@ -7,7 +7,7 @@ use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Puzzle, Tile};
 use lightemall_power::{Power, diameter, initial_radius};
 use lightemall_solve::generate;
-use lightemall_solve::{Rating, Status, Turns, interactive_guesses, par, solve_within};
+use lightemall_solve::{Rating, Turns, par, solve_interactively};
 
 /// Where the puzzle came from: the parameters of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,8 +65,8 @@ pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> 
 /// (and, if given, no par) rather than a long wait.
 pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
     let board = &puzzle.board;
-    let report = solve_within(board, &[], 1, interactive_guesses(board.tiles().len()));
-    let rating = (report.status != Status::GaveUp).then(|| report.stats.rating(board.grid().len()));
+    let report = solve_interactively(board);
+    let rating = report.rating(board.grid().len());
     let (solution, difficulty) = match (&puzzle.solution, origin.params) {
         (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
         _ => (

@@ -92,7 +92,8 @@ pub struct GenArgs {
     #[arg(long, value_enum, default_value_t = Format::Id)]
     pub format: Format,
     /// Also rate the puzzle with the solver (easy, medium, hard, fiendish):
-    /// with --json or --format text. Can take long on huge non-unique boards.
+    /// with --json or --format text. Measured as the game does, with a search
+    /// bounded by the board's size: `unknown` if that gives up.
     #[arg(long)]
     pub rate: bool,
 }

@@ -80,6 +80,14 @@ pub struct Report {
     pub stats: Stats,
 }
 
+impl Report {
+    /// The rating of a puzzle of `tiles` tiles from the work this solve
+    /// took; `None` if the search gave up (the work is not all known).
+    pub fn rating(&self, tiles: usize) -> Option<Rating> {
+        (self.status != Status::GaveUp).then(|| self.stats.rating(tiles))
+    }
+}
+
 /// Solve `board`, reporting up to `limit` solutions. At least two are
 /// sought, so that uniqueness is always decided.
 pub fn solve(board: &Board, limit: usize) -> Report {
@@ -105,6 +113,13 @@ pub const INTERACTIVE_GUESSES: u64 = 1_000;
 pub fn interactive_guesses(tiles: usize) -> u64 {
     const TILE_GUESSES_PER_WAIT: u64 = 20_000_000;
     (TILE_GUESSES_PER_WAIT / tiles.max(1) as u64).clamp(10, INTERACTIVE_GUESSES)
+}
+
+/// The solve made while a player waits (the game's rating and solution,
+/// `render`'s panel, `gen --rate`): one solution, uniqueness decided,
+/// within [`interactive_guesses`] for the board's size.
+pub fn solve_interactively(board: &Board) -> Report {
+    solve_within(board, &[], 1, interactive_guesses(board.tiles().len()))
 }
 
 /// [`solve_pinned`] that gives up ([`Status::GaveUp`]) after `max_guesses`
@@ -381,7 +396,13 @@ mod tests {
         let none = solve_within(&board, &[], 2, 0);
         assert_eq!((none.status, none.solutions.len()), (Status::GaveUp, 0));
         assert_eq!(none.stats.guesses, 0);
+        assert_eq!(
+            none.rating(board.tiles().len()),
+            None,
+            "no rating from a search cut short"
+        );
         let ample = solve_within(&board, &[], 2, full.stats.guesses);
         assert_eq!(ample, full);
+        assert!(full.rating(board.tiles().len()).is_some());
     }
 }

@@ -5,7 +5,7 @@ use crate::puzzle_args::{Resolved, resolve};
 use lightemall_model::format::json::PuzzleJson;
 use lightemall_model::format::net::to_net_id;
 use lightemall_model::format::text::picture;
-use lightemall_solve::solve;
+use lightemall_solve::{Rating, solve_interactively};
 use serde::Serialize;
 
 /// Run the command.
@@ -28,11 +28,13 @@ pub fn run(args: &GenArgs) -> Result<(), String> {
     crate::output::print(&output)
 }
 
-/// The solver's rating: how much deduction and guessing the puzzle needs.
+/// The solver's rating: how much deduction and guessing the puzzle needs,
+/// measured as the game measures it (`unknown` if that search gives up).
 fn rating(resolved: &Resolved) -> &'static str {
     let board = &resolved.puzzle.board;
-    let report = solve(board, 1);
-    report.stats.rating(board.grid().len()).name()
+    solve_interactively(board)
+        .rating(board.grid().len())
+        .map_or("unknown", Rating::name)
 }
 
 fn text(resolved: &Resolved, rating: Option<&str>) -> String {

@@ -9,7 +9,7 @@ use crate::puzzle_args::{Resolved, resolve};
 use lightemall_model::{Board, Grid, Puzzle};
 use lightemall_power::{Power, diameter, initial_radius};
 use lightemall_render_png::{Rasterizer, encode_png};
-use lightemall_solve::{Status, Turns, interactive_guesses, par, solve, solve_within};
+use lightemall_solve::{Turns, par, solve, solve_interactively};
 use lightemall_view::{
     FrameInput, Highlights, Layout, PanelInfo, Theme, UiState, error_marks, scene_of,
 };
@@ -158,9 +158,9 @@ fn panel_of(resolved: &Resolved, board: &Board, radius: Option<u32>, solved: boo
         )
     });
     // As the game rates a puzzle: a bounded search, no rating if it gives up.
-    let report = solve_within(&puzzle.board, &[], 1, interactive_guesses(grid.len()));
-    let rating = (report.status != Status::GaveUp)
-        .then(|| report.stats.rating(grid.len()).name().to_string());
+    let rating = solve_interactively(&puzzle.board)
+        .rating(grid.len())
+        .map(|rating| rating.name().to_string());
     PanelInfo {
         time: "0:00".into(),
         moves: 0,
