@@ -1,7 +1,8 @@
 //! Fuzz a game: bytes become commands (turns, locks, station moves,
-//! jumbles, toggles, undo, redo, restart, pause, solve, hint) played on a
-//! small puzzle of each topology. Never a panic; the moves made never go
-//! down; and at the end the save text loads back to the same game.
+//! jumbles, toggles, undo, redo, restart, pause, solve, hints asked and
+//! taken) played on a small puzzle of each topology. Never a panic; the
+//! moves made never go down; and at the end the save text loads back to
+//! the same game.
 
 #![no_main]
 
@@ -36,7 +37,7 @@ fn shown(_: Hint) {}
 fn command(game: &mut Game, op: u8, a: u8, b: u8) {
     let at = coord(a, b);
     // A refused command is fine; only a panic or a broken game is a failure.
-    let _ = match op % 14 {
+    let _ = match op % 15 {
         0 => game.play(Move::Turn {
             at,
             clockwise: true,
@@ -60,6 +61,7 @@ fn command(game: &mut Game, op: u8, a: u8, b: u8) {
         10 => Ok(game.pause()),
         11 => game.jumble(),
         12 => game.solve(),
+        13 => game.take_hint().map(shown),
         _ => Ok(shown(game.hint())),
     };
 }

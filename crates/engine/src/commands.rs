@@ -109,9 +109,17 @@ impl Game {
     }
 
     /// Back to the puzzle's start: every move undone, so redo can bring
-    /// them back. The moves made stay counted and the clock goes on.
+    /// them back. The moves made stay counted and the clock goes on. The
+    /// power is worked out once, at the end: on a large board a search per
+    /// move undone would keep the player waiting.
     pub fn restart(&mut self) {
-        while self.undo() {}
+        let mut undone = false;
+        while self.undo_unlit() {
+            undone = true;
+        }
+        if undone {
+            self.refresh();
+        }
     }
 
     /// Stop the clock and hide the board (the front end's part).
@@ -193,9 +201,26 @@ impl Game {
     }
 
     /// One tile to turn, proved from the puzzle and the locks; shown, not
-    /// applied.
+    /// applied. Asking changes nothing: see [`Game::take_hint`] for a hint
+    /// given to the player.
     pub fn hint(&self) -> Hint {
         hint(&self.state.board, &self.state.locked)
+    }
+
+    /// A hint given to the player: [`Game::hint`], and a turn shown is
+    /// help, so the game is marked assisted (not recorded in the scores,
+    /// as after [`Game::solve`]). `Solved`, `LocksWrong` and `GaveUp` tell
+    /// no turn and leave the game as it was. Refused while paused, when
+    /// the board is hidden.
+    pub fn take_hint(&mut self) -> Result<Hint, GameError> {
+        if self.paused {
+            return Err(GameError::Paused);
+        }
+        let hint = self.hint();
+        if matches!(hint, Hint::Turn { .. }) {
+            self.assisted = true;
+        }
+        Ok(hint)
     }
 
     fn jumble_seed(&self) -> u64 {

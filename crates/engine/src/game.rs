@@ -131,7 +131,8 @@ impl Game {
         self.moves_made
     }
 
-    /// Whether Solve was used: the game is not recorded in the scores.
+    /// Whether Solve was used or a hint taken ([`Game::take_hint`]): the
+    /// game is not recorded in the scores.
     pub fn is_assisted(&self) -> bool {
         self.assisted
     }

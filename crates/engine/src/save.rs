@@ -40,7 +40,7 @@ pub struct SaveFile {
     pub elapsed: Duration,
     /// Moves made for the score.
     pub moves_made: u64,
-    /// Whether Solve was used.
+    /// Whether Solve was used or a hint taken.
     pub assisted: bool,
     /// Whether radius mode was on (a check of the log).
     pub radius_on: bool,

@@ -192,6 +192,91 @@ fn a_hint_is_shown_not_applied() {
 }
 
 #[test]
+fn a_hint_taken_marks_the_game_assisted_and_its_win_is_not_recorded() {
+    let (mut game, _) = game("square:4x4:kruskal:easy#1");
+    let before = game.state().clone();
+    let expected = game.hint();
+    assert!(!game.is_assisted(), "asking the engine is not taking");
+    assert_eq!(game.take_hint(), Ok(expected));
+    assert!(matches!(expected, Hint::Turn { .. }));
+    assert!(game.is_assisted());
+    assert_eq!(game.state(), &before, "a hint is shown, not applied");
+    assert!(game.history().is_empty());
+    assert_eq!(game.moves_made(), 0);
+    assert!(game.to_save().print().contains("assisted: yes"));
+    solve_by_turns(&mut game);
+    assert!(game.is_solved());
+    assert_eq!(game.score(), None, "a hinted game is not recorded");
+}
+
+/// Turn every tile to the puzzle's solution, one clockwise turn at a time.
+fn solve_by_turns(game: &mut Game) {
+    let solution = game.facts().solution.clone().expect("generated");
+    let topology = game.board().grid().topology();
+    for (tile, &to) in solution.iter().enumerate() {
+        let steps = game
+            .board()
+            .tile(tile)
+            .steps_to(topology, to)
+            .expect("same shape");
+        let (x, y) = game.board().grid().coords(tile);
+        for _ in 0..steps {
+            game.play(turn(x, y)).expect("unlocked");
+        }
+    }
+}
+
+#[test]
+fn a_hint_that_tells_no_turn_leaves_the_game_unassisted() {
+    let (mut game, _) = game("square:4x3:kruskal:medium#5");
+    solve_by_turns(&mut game);
+    assert_eq!(game.take_hint(), Ok(Hint::Solved));
+    assert!(!game.is_assisted());
+    assert!(game.score().is_some(), "won by hand, recorded");
+
+    let (mut game, _) = self::game("square:3x3:kruskal:medium#2");
+    let solution = game.facts().solution.clone().expect("generated");
+    while game.board().tile(1) == solution[1] {
+        game.play(turn(1, 0)).expect("turn");
+    }
+    game.play(Move::Lock(Coord { x: 1, y: 0 })).expect("lock");
+    assert_eq!(game.take_hint(), Ok(Hint::LocksWrong));
+    assert!(!game.is_assisted());
+}
+
+#[test]
+fn no_hint_is_taken_while_paused() {
+    let (mut game, _) = game("square:4x4:kruskal:easy#1");
+    game.pause();
+    assert_eq!(game.take_hint(), Err(GameError::Paused));
+    assert!(!game.is_assisted());
+    game.resume();
+    assert!(matches!(game.take_hint(), Ok(Hint::Turn { .. })));
+}
+
+#[test]
+fn restart_undoes_every_move_and_lights_the_start() {
+    let (mut game, _) = game("square:5x5:kruskal:easy#7");
+    let start_powered = game.powered_count();
+    let start = game.state().clone();
+    solve_by_turns(&mut game);
+    game.play(Move::Lock(Coord { x: 3, y: 3 })).expect("lock");
+    let (end, made) = (game.state().clone(), game.moves_made());
+    assert!(game.is_solved() && made > 0);
+    game.restart();
+    assert_eq!(game.state(), &start);
+    assert_eq!(
+        game.powered_count(),
+        start_powered,
+        "power worked out again"
+    );
+    assert!(!game.is_solved());
+    assert_eq!(game.moves_made(), made, "the moves made stay counted");
+    while game.redo() {}
+    assert_eq!(game.state(), &end);
+}
+
+#[test]
 fn bad_puzzles_are_refused() {
     let clock = Box::new(ManualClock::default());
     let error = Game::from_id("square:1x9:kruskal:easy#1", clock).expect_err("too small");

@@ -5,6 +5,7 @@
 mod e2e;
 
 use e2e::{App, Display, data_home, enabled, shots_folder};
+use lightemall_engine::{Game, Hint, ManualClock};
 use lightemall_gen::Params;
 use lightemall_model::{Grid, Tile};
 use lightemall_view::{Button, Layout, Point, Theme};
@@ -373,4 +374,66 @@ fn the_wheel_zooms_and_clicks_still_land_on_their_tile() {
     let turned = app.settled_screenshot();
     let half = zoomed.cell / 2.0 - 2.0;
     assert!(turned.differences_around(&zoomed_shot, at.x, at.y, half) > 20);
+}
+
+/// The tile the engine hints first on a fresh game of `id`.
+fn first_hint(id: &str) -> usize {
+    let game = Game::from_id(id, Box::new(ManualClock::default())).expect("a puzzle");
+    match game.hint() {
+        Hint::Turn { tile, .. } => tile,
+        other => panic!("a fresh game needs a turn, not {other:?}"),
+    }
+}
+
+/// Wait until the notice strip shows something other than it did in
+/// `before`; the screenshot then.
+fn wait_notice_change(app: &App<'_>, before: &e2e::image::Image, what: &str) -> e2e::image::Image {
+    let area = layout(app, PUZZLE).notice_area();
+    let strip = (area.x, area.y);
+    let strip_end = (area.x + area.w, area.y + area.h);
+    e2e::wait_for(what, || {
+        let shot = app.screenshot();
+        let changed = shot.differences_in(before, strip, strip_end);
+        (changed as f32 > area.w * area.h / 20.0).then_some(shot)
+    })
+}
+
+#[test]
+fn ctrl_h_marks_a_tile_and_ctrl_shift_h_twice_solves_then_ctrl_r_restarts() {
+    if !enabled("ctrl_h_marks_a_tile_and_ctrl_shift_h_twice_solves_then_ctrl_r_restarts") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("assist"), &["play", PUZZLE]);
+    let before = app.settled_screenshot();
+    app.key("ctrl+h");
+    let hinted = wait_notice_change(&app, &before, "the hint's notice");
+    hinted.save(&shots_folder().join("hint.png"));
+    let layout = layout(&app, PUZZLE);
+    let at = layout.centre(first_hint(PUZZLE));
+    let half = layout.cell / 2.0;
+    assert!(
+        hinted.differences_around(&before, at.x, at.y, half) > 20,
+        "the hinted tile is marked"
+    );
+    assert_eq!(moves_in(&app.title()), Some(0), "a hint is no move");
+
+    app.key("ctrl+shift+h");
+    let asked = wait_notice_change(&app, &hinted, "the question to confirm");
+    asked.save(&shots_folder().join("solve-asked.png"));
+    assert!(
+        !app.title().ends_with(" · solved"),
+        "one press does not solve: {}",
+        app.title()
+    );
+    app.key("ctrl+shift+h");
+    let title = app.wait_title("solved", |t| t.ends_with(" · solved"));
+    assert_eq!(moves_in(&title), Some(1), "Solve is one move");
+    app.settled_screenshot()
+        .save(&shots_folder().join("solved-by-ctrl-shift-h.png"));
+
+    app.key("ctrl+r");
+    app.wait_title("the start again", |t| !t.ends_with(" · solved"));
+    app.key("ctrl+y");
+    app.wait_title("solved again by redo", |t| t.ends_with(" · solved"));
 }

@@ -58,6 +58,14 @@ pub enum Action {
     Pause,
     /// J.
     Jumble,
+    /// Ctrl+H: show a tile to turn (the game is then not scored).
+    Hint,
+    /// Ctrl+Shift+H: solve the puzzle, once asked twice in a row (the
+    /// game is then not scored).
+    Solve,
+    /// Ctrl+R: back to the start, every move undone (redo brings them
+    /// back).
+    Restart,
     /// G: the live generation demo.
     GenerationDemo,
     /// +, - and the wheel: zoom in (positive) or out.

@@ -68,6 +68,7 @@ impl Demo {
             Some(step) => Highlights {
                 processing: Some(step.processing),
                 frontier: &step.frontier,
+                hint: None,
             },
             None => Highlights::default(),
         }

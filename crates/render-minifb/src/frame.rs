@@ -167,7 +167,10 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         radius: game.radius(),
         fog: state.fog_on || paused,
         errors: &derived.errors,
-        highlights: Highlights::default(),
+        highlights: Highlights {
+            hint: session.hint_mark(now_ms),
+            ..Highlights::default()
+        },
         panel: Some(&panel),
         notice: notice_text(session, now_ms),
         ui: session.ui(),
@@ -253,5 +256,35 @@ mod tests {
         assert!(texts(&session, 500).contains(&text));
         assert!(texts(&session, 500 + NOTICE_MS - 1).contains(&text));
         assert!(!texts(&session, 500 + NOTICE_MS).contains(&text));
+    }
+
+    fn hint_shapes(session: &Session, now_ms: u64) -> usize {
+        let mut derived = Derived::default();
+        derived.refresh(session);
+        let layout = layout_for(session, 640, 480);
+        let hint = session.ui().theme.palette().hint;
+        scene(session, &derived, &layout, now_ms, false)
+            .shapes
+            .iter()
+            .filter(|shape| matches!(shape, Shape::Line { stroke, .. } if stroke.color == hint))
+            .count()
+    }
+
+    #[test]
+    fn the_frame_marks_the_hinted_tile_while_the_hint_shows() {
+        let game = Game::from_id(
+            "square:5x5:kruskal:easy#7",
+            Box::new(ManualClock::default()),
+        )
+        .expect("puzzle");
+        let mut session = session_without_files(game);
+        assert_eq!(hint_shapes(&session, 0), 0);
+        session.apply(Action::Hint, 0);
+        assert!(hint_shapes(&session, 0) > 0);
+        session.apply(Action::Pause, 0);
+        assert_eq!(hint_shapes(&session, 0), 0, "not on a hidden board");
+        session.apply(Action::Pause, 0);
+        assert!(hint_shapes(&session, NOTICE_MS - 1) > 0);
+        assert_eq!(hint_shapes(&session, NOTICE_MS), 0);
     }
 }

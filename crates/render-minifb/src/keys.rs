@@ -16,7 +16,7 @@ pub struct Modifiers {
 /// The action of `key` pressed with `mods`, if it has one.
 pub fn action_of(key: Key, mods: Modifiers) -> Option<Action> {
     if mods.ctrl {
-        return ctrl_action(key);
+        return ctrl_action(key, mods.shift);
     }
     if let Some(heading) = heading_of(key) {
         return Some(if mods.shift {
@@ -28,8 +28,13 @@ pub fn action_of(key: Key, mods: Modifiers) -> Option<Action> {
     plain_action(key, mods.shift)
 }
 
-fn ctrl_action(key: Key) -> Option<Action> {
+/// Ctrl with a key; Shift matters only to H (Ctrl+Shift+H, solve, is
+/// kept apart from the hint by it, and asks to be pressed twice).
+fn ctrl_action(key: Key, shift: bool) -> Option<Action> {
     match key {
+        Key::H if shift => Some(Action::Solve),
+        Key::H => Some(Action::Hint),
+        Key::R => Some(Action::Restart),
         Key::Z => Some(Action::Undo),
         Key::Y => Some(Action::Redo),
         Key::S => Some(Action::Save),
@@ -123,6 +128,12 @@ mod tests {
             false,
             Some(Action::TurnCursor { clockwise: false }),
         );
+        check(Key::H, false, true, Some(Action::Hint));
+        check(Key::H, true, true, Some(Action::Solve));
+        check(Key::H, false, false, Some(Action::OctoMode));
+        check(Key::R, false, true, Some(Action::Restart));
+        check(Key::R, false, false, Some(Action::Radius));
+        check(Key::Z, true, true, Some(Action::Undo));
         check(Key::K, false, false, None);
         check(Key::K, false, true, None);
     }
@@ -134,6 +145,18 @@ mod tests {
         assert!(repeats(Key::Up));
         assert!(repeats(Key::Space));
         assert!(repeats(Key::U));
+        let ctrl = Modifiers {
+            ctrl: true,
+            ..Modifiers::default()
+        };
+        let ctrl_shift = Modifiers {
+            shift: true,
+            ..ctrl
+        };
+        for (key, mods) in [(Key::H, ctrl), (Key::H, ctrl_shift), (Key::R, ctrl)] {
+            let action = action_of(key, mods);
+            assert!(action.is_some_and(|a| !a.repeats()), "{key:?} {mods:?}");
+        }
         for key in [
             Key::R,
             Key::M,

@@ -1,8 +1,9 @@
 //! The session: one game and the interface state around it (arrow mode,
-//! cursor, theme, help, hover, animation start times, zoom and pan, and
-//! the latest notice for the player). Actions from the keyboard and mouse
-//! become engine commands here; the rules stay in the engine, and where
-//! things go on screen in the view.
+//! cursor, theme, help, hover, animation start times, zoom and pan, the
+//! latest notice for the player, a hint's mark and a Solve waiting to be
+//! confirmed). Actions from the keyboard and mouse become engine commands
+//! here; the rules stay in the engine, and where things go on screen in
+//! the view. Hint, Solve and Restart are in `session/assist.rs`.
 
 use crate::action::{Action, Heading};
 use crate::demo::Demo;
@@ -13,7 +14,7 @@ use crate::presets;
 use lightemall_engine::{Clock, Game, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
 use lightemall_model::{CellShape, Dir, Topology};
-use lightemall_view::{Animation, Button, Hit, Layout, Turning, UiState};
+use lightemall_view::{Animation, Button, HintMark, Hit, Layout, Turning, UiState};
 use std::fmt;
 
 /// Where new games get their clock and seed.
@@ -88,6 +89,12 @@ pub struct Session {
     notices: Vec<String>,
     /// The latest message, shown for [`NOTICE_MS`].
     notice: Option<Notice>,
+    /// The tile the latest hint says to turn, marked while its notice
+    /// shows and until the game changes.
+    hint: Option<HintMark>,
+    /// Solve was asked for once: asked again while its notice shows, it
+    /// solves; any other action cancels it.
+    solve_asked: bool,
     quit: bool,
     version: u64,
 }
@@ -108,6 +115,8 @@ impl Session {
             won_seen,
             notices: Vec::new(),
             notice: None,
+            hint: None,
+            solve_asked: false,
             quit: false,
             version: 0,
         }
@@ -168,9 +177,18 @@ impl Session {
             .filter(|notice| now_ms < notice.since_ms.saturating_add(NOTICE_MS))
     }
 
+    /// The tile to mark at `now_ms` for the latest hint: while the hint's
+    /// notice shows, and until the game changes.
+    pub fn hint_mark(&self, now_ms: u64) -> Option<HintMark> {
+        self.hint.filter(|_| self.notice(now_ms).is_some())
+    }
+
     /// Tell the player `text` at `now_ms`: shown in the window, replacing
-    /// an older message, and logged. `true`: the screen changes.
+    /// an older message (and what went with it: a hint's mark, a Solve
+    /// waiting to be confirmed), and logged. `true`: the screen changes.
     fn tell(&mut self, text: String, now_ms: u64) -> bool {
+        self.hint = None;
+        self.solve_asked = false;
         self.notices.push(text.clone());
         self.notice = Some(Notice {
             text,
@@ -198,10 +216,18 @@ impl Session {
     }
 
     /// Do what `action` asks at `now_ms`; `true` if the screen must change.
+    /// Any action but Solve cancels a Solve waiting to be confirmed.
     pub fn apply(&mut self, action: Action, now_ms: u64) -> bool {
-        if self.demo.is_some() {
-            return self.apply_in_demo(action, now_ms);
-        }
+        let cancelled = action != Action::Solve && self.cancel_solve();
+        let changed = if self.demo.is_some() {
+            self.apply_in_demo(action, now_ms)
+        } else {
+            self.act(action, now_ms)
+        };
+        changed || cancelled
+    }
+
+    fn act(&mut self, action: Action, now_ms: u64) -> bool {
         match action {
             Action::Turn { tile, clockwise } => self.turn(tile, clockwise, now_ms),
             Action::Lock(tile) => self.play(Move::Lock(self.game.coord_of(tile)), now_ms),
@@ -238,6 +264,9 @@ impl Session {
             }
             Action::Pause => self.toggle_pause(),
             Action::Jumble => self.command(|game| game.jumble().is_ok(), now_ms),
+            Action::Hint => self.hint(now_ms),
+            Action::Solve => self.solve(now_ms),
+            Action::Restart => self.restart(now_ms),
             Action::GenerationDemo => self.start_demo(now_ms),
             Action::Zoom(steps) => self.zoom(steps),
             Action::Pan(heading) => self.pan_toward(heading),
@@ -247,7 +276,8 @@ impl Session {
     }
 
     /// Do what a mouse event asks, `layout` saying what is under the
-    /// pointer; `shift` held turns clicks into locks.
+    /// pointer; `shift` held turns clicks into locks. A click or drag
+    /// cancels a Solve waiting to be confirmed; moving the pointer does not.
     pub fn pointer(
         &mut self,
         event: MouseEvent,
@@ -256,10 +286,12 @@ impl Session {
         now_ms: u64,
     ) -> bool {
         let hit = |at: (f32, f32)| layout.hit(at.0, at.1);
-        if self.demo.is_some() && !matches!(event, MouseEvent::Moved { .. }) {
-            return false;
+        let moved = matches!(event, MouseEvent::Moved { .. });
+        let cancelled = !moved && self.cancel_solve();
+        if self.demo.is_some() && !moved {
+            return cancelled;
         }
-        match event {
+        let changed = match event {
             MouseEvent::Moved { at } => self.hover(hit(at)),
             MouseEvent::Pressed { .. } if self.ui.help => self.apply(Action::Help, now_ms),
             MouseEvent::Pressed { button, at } => self.press_at(button, hit(at), shift, now_ms),
@@ -269,7 +301,8 @@ impl Session {
                 dragged,
             } => self.release_at(button, hit(at), shift && !dragged, dragged, now_ms),
             MouseEvent::Dragged { dx, dy } => self.pan_by(dx, dy),
-        }
+        };
+        changed || cancelled
     }
 
     /// During the demo: + and - change its speed, Space pauses, an arrow
@@ -420,6 +453,7 @@ impl Session {
             return false;
         }
         self.version += 1;
+        self.hint = None;
         self.animation.turning = None;
         self.animation.power_since_ms = Some(now_ms);
         self.see_win(now_ms);
@@ -527,6 +561,8 @@ impl Session {
         self.game = game;
         self.ui.cursor = None;
         self.ui.help = false;
+        self.hint = None;
+        self.solve_asked = false;
         self.arrows = Arrows::Station;
         self.viewport = Viewport::default();
         self.animation = Animation {
@@ -635,5 +671,6 @@ impl Session {
     }
 }
 
+mod assist;
 #[cfg(test)]
 mod tests;

@@ -10,8 +10,8 @@ use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
 use lightemall_view::{
-    Animation, Button, Color, FrameInput, Highlights, Layout, PanelInfo, Point, Theme, UiState,
-    error_marks, scene_of,
+    Animation, Button, Color, FrameInput, Highlights, HintMark, Layout, PanelInfo, Point, Theme,
+    UiState, error_marks, scene_of,
 };
 use std::path::PathBuf;
 
@@ -391,5 +391,42 @@ fn a_notice_reads_in_every_theme_and_is_cut_to_its_box() {
                 assert_eq!(c, palette.panel, "{theme}: ({x}, {y}) is {c}");
             }
         }
+    }
+}
+
+#[test]
+fn a_hint_reads_in_every_theme_and_changes_only_its_tile() {
+    let cases = [
+        (Theme::Classic, Topology::Square, true),
+        (Theme::Circuit, Topology::Hex, false),
+        (Theme::Contrast, Topology::Octo, true),
+    ];
+    for (theme, topology, clockwise) in cases {
+        let fixture = Fixture::new(topology, (8, 6), false, (0, 0));
+        let layout = Layout::with_cell(fixture.board.grid(), 48.0, true);
+        let tile = 9;
+        let c = layout.centre(tile);
+        // A hexagon reaches a little further up and down than a square.
+        let half = layout.cell * 0.6;
+        let mut input = fixture.input(theme);
+        input.panel = Some(&fixture.panel);
+        let without = paint_unchecked(&input, &layout);
+        input.highlights.hint = Some(HintMark { tile, clockwise });
+        let with = paint(&input, &layout, &format!("hint_{theme}_{topology}"));
+        let mut outside = 0;
+        for (i, (a, b)) in with.rgba.chunks(4).zip(without.rgba.chunks(4)).enumerate() {
+            let (x, y) = (
+                (i as u32 % with.width) as f32,
+                (i as u32 / with.width) as f32,
+            );
+            let inside = (x - c.x).abs() <= half && (y - c.y).abs() <= half;
+            outside += usize::from(a != b && !inside);
+        }
+        assert_eq!(outside, 0, "{theme}: only the hinted tile changes");
+        let hint = theme.palette().hint;
+        assert!(
+            with.count(hint) > 100,
+            "{theme}: the mark shows in the theme's hint colour"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Drawing the board: cells, wires (powered ones glowing, brighter near the
 //! station), leaf bulbs, the station's star, locks, error marks, fog, the
-//! keyboard cursor and the generation demo's colours.
+//! keyboard cursor, the generation demo's colours and a hint's mark.
 //!
 //! Painted in layers so a glow never covers a neighbour's wire. Everything
 //! per tile is looked up with `get`, so a short slice or a board that does
@@ -12,6 +12,7 @@ use crate::layout::Layout;
 use crate::scene::{Color, Point, Scene, Shape, Stroke};
 use crate::theme::Palette;
 use lightemall_model::{Dir, Tile};
+use std::f32::consts::{FRAC_PI_2, TAU};
 
 /// The fog's ellipse: this many tiles around the station stay visible.
 pub const FOG_RADIUS: f32 = 8.0;
@@ -82,6 +83,7 @@ pub fn draw(scene: &mut Scene, layout: &Layout, input: &FrameInput<'_>, palette:
     ctx.barriers(scene, &looks);
     ctx.station(scene);
     ctx.cursor(scene);
+    ctx.hint(scene, &looks);
 }
 
 fn rotate(v: Point, angle: f32) -> Point {
@@ -99,6 +101,27 @@ fn add(a: Point, b: Point) -> Point {
 fn scale(v: Point, k: f32) -> Point {
     Point::new(v.x * k, v.y * k)
 }
+
+/// The point `k` of the way from `a` to `b`.
+fn toward(a: Point, b: Point, k: f32) -> Point {
+    Point::new(a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k)
+}
+
+/// The point at `radius` from `centre`, `angle` radians clockwise from
+/// the right (y grows downward).
+fn polar(centre: Point, radius: f32, angle: f32) -> Point {
+    let (s, c) = angle.sin_cos();
+    Point::new(centre.x + radius * c, centre.y + radius * s)
+}
+
+/// How far along each side a hint's corner bracket reaches.
+const HINT_BRACKET: f32 = 0.3;
+/// The round arrow of a hint: its radius as a share of the tile.
+const HINT_ARROW_RADIUS: f32 = 0.3;
+/// The opening at the top of the round arrow, where its head points.
+const HINT_ARROW_GAP: f32 = 1.4;
+/// Tiles smaller than this many pixels get the brackets alone.
+const HINT_ARROW_MIN_CELL: f32 = 16.0;
 
 impl Ctx<'_, '_> {
     fn look(&self, index: usize) -> Look {
@@ -408,6 +431,67 @@ impl Ctx<'_, '_> {
         });
     }
 
+    /// A hint's mark on its tile, if the tile is shown (not off the
+    /// output, not in fog, not while paused): corner brackets, and a round
+    /// arrow the way to turn it. Each is drawn over a rim of the
+    /// background's colour, so it reads over lit wires too.
+    fn hint(&self, scene: &mut Scene, looks: &[Look]) {
+        let Some(mark) = self.input.highlights.hint else {
+            return;
+        };
+        let Some(look) = looks.iter().find(|l| l.index == mark.tile) else {
+            return;
+        };
+        let cell = self.layout.cell;
+        let width = (cell * 0.08).max(2.0);
+        let brackets = self.hint_brackets(look.index, width);
+        let arrow = (cell >= HINT_ARROW_MIN_CELL)
+            .then(|| HintArrow::new(look.centre, cell, mark.clockwise));
+        let rim = (cell * 0.05).max(2.0);
+        for (color, extra) in [(self.palette.background, rim), (self.palette.hint, 0.0)] {
+            let line = |points: &Vec<Point>, width: f32| Shape::Line {
+                points: points.clone(),
+                stroke: Stroke {
+                    color,
+                    width: width + extra,
+                },
+                round: true,
+            };
+            for points in &brackets {
+                scene.push(line(points, width));
+            }
+            if let Some(arrow) = &arrow {
+                scene.push(line(&arrow.arc, arrow.width));
+                scene.push(Shape::Polygon {
+                    points: arrow.head.clone(),
+                    fill: Some(color),
+                    stroke: (extra > 0.0).then_some(Stroke {
+                        color,
+                        width: extra,
+                    }),
+                });
+            }
+        }
+    }
+
+    /// At each corner of the tile, an L (a V on a hexagon) along its sides.
+    fn hint_brackets(&self, index: usize, width: f32) -> Vec<Vec<Point>> {
+        let outline = self.layout.outline(index, width);
+        let n = outline.len();
+        (0..n)
+            .map(|i| {
+                let corner = outline[i];
+                let before = outline[(i + n - 1) % n];
+                let after = outline[(i + 1) % n];
+                vec![
+                    toward(corner, before, HINT_BRACKET),
+                    corner,
+                    toward(corner, after, HINT_BRACKET),
+                ]
+            })
+            .collect()
+    }
+
     fn cursor(&self, scene: &mut Scene) {
         let Some(index) = self
             .input
@@ -426,5 +510,44 @@ impl Ctx<'_, '_> {
                 width,
             }),
         });
+    }
+}
+
+/// A round arrow about a tile's centre the way it turns, as a clock's
+/// hand would go for clockwise: most of a circle, open at the top, and a
+/// head at its end pointing into the gap (↻; its mirror image ↺ for
+/// anticlockwise).
+struct HintArrow {
+    arc: Vec<Point>,
+    width: f32,
+    head: Vec<Point>,
+}
+
+impl HintArrow {
+    fn new(centre: Point, cell: f32, clockwise: bool) -> HintArrow {
+        const STEPS: usize = 24;
+        let radius = cell * HINT_ARROW_RADIUS;
+        let way = if clockwise { 1.0 } else { -1.0 };
+        // From beside the top, round the far side, to the top's other side.
+        let from = -FRAC_PI_2 + way * HINT_ARROW_GAP / 2.0;
+        let sweep = TAU - HINT_ARROW_GAP;
+        let at = |k: usize| from + way * sweep * k as f32 / STEPS as f32;
+        let arc = (0..=STEPS).map(|k| polar(centre, radius, at(k))).collect();
+        let end = at(STEPS);
+        let base = polar(centre, radius, end);
+        // Along the way of the turn, and out from the centre.
+        let ahead = Point::new(-end.sin() * way, end.cos() * way);
+        let out = Point::new(end.cos(), end.sin());
+        let (length, half) = (cell * 0.2, cell * 0.12);
+        let head = vec![
+            add(base, scale(ahead, length)),
+            add(base, scale(out, half)),
+            add(base, scale(out, -half)),
+        ];
+        HintArrow {
+            arc,
+            width: (cell * 0.06).max(1.5),
+            head,
+        }
     }
 }

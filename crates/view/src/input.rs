@@ -34,7 +34,7 @@ pub struct FrameInput<'a> {
     /// Per tile, the mask of wires marked as errors (see [`crate::error_marks`]).
     /// Empty: no marks.
     pub errors: &'a [u8],
-    /// Generation demo colours; empty outside the demo.
+    /// Tiles picked out: the generation demo's colours, a hint.
     pub highlights: Highlights<'a>,
     /// The panel's values; `None` draws the board alone.
     pub panel: Option<&'a PanelInfo>,
@@ -48,13 +48,28 @@ pub struct FrameInput<'a> {
     pub animation: Animation,
 }
 
-/// Tiles coloured by the generation demo (seed 002).
+/// Tiles picked out: the generation demo's colours (seed 002), and the
+/// tile a hint says to turn.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Highlights<'a> {
     /// The tile being processed (orange).
     pub processing: Option<usize>,
     /// Tiles on the frontier (green).
     pub frontier: &'a [u32],
+    /// The tile a hint says to turn, and which way.
+    pub hint: Option<HintMark>,
+}
+
+/// A tile to turn, as a hint shows it: brackets at its corners in the
+/// theme's hint colour and, on tiles large enough, a round arrow the way
+/// to turn it. Shapes, not only a colour: it reads in every theme and
+/// stands apart from the lock's frame and the cursor's outline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintMark {
+    /// Row-major index.
+    pub tile: usize,
+    /// The way to turn it: clockwise (a left click) or anticlockwise.
+    pub clockwise: bool,
 }
 
 /// The panel's values, already as the player reads them.

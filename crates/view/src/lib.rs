@@ -20,7 +20,7 @@ mod theme;
 
 pub use animation::{CELEBRATION_MS, HOP_MS, TURN_MS, is_animating, power_front};
 pub use board::FOG_RADIUS;
-pub use input::{Animation, FrameInput, Highlights, PanelInfo, Turning, UiState};
+pub use input::{Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState};
 pub use layout::{Hit, Layout, MARGIN, MIN_CELL};
 pub use marks::error_marks;
 pub use overlay::HELP;

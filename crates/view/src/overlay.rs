@@ -16,6 +16,8 @@ pub const HELP: &[(&str, &str)] = &[
     ("R  /  M", "power radius  /  fog"),
     ("H  /  T", "octo mode  /  next theme"),
     ("U  /  Ctrl+Y", "undo  /  redo"),
+    ("Ctrl+H / Ctrl+R", "hint (not scored)  /  restart"),
+    ("Ctrl+Shift+H", "solve it (press twice; not scored)"),
     ("P  /  J", "pause  /  jumble the tiles"),
     ("N  /  G", "new game  /  watch one being made"),
     ("Ctrl+S  /  L", "save  /  load the saved game"),

@@ -103,6 +103,8 @@ pub struct Palette {
     pub fog: Color,
     /// The keyboard cursor.
     pub cursor: Color,
+    /// The tile a hint says to turn (its corner brackets and arrow).
+    pub hint: Color,
     /// The panel's background.
     pub panel: Color,
     /// Small captions.
@@ -143,6 +145,7 @@ static CLASSIC: Palette = Palette {
     error: Color::hex(0xff4d5e),
     fog: Color::hex(0x12141a),
     cursor: Color::hex(0x7cc7ff),
+    hint: Color::hex(0xc18cff),
     panel: Color::hex(0x171a22),
     text_dim: Color::hex(0x8a91a0),
     text: Color::hex(0xf1f3f7),
@@ -173,6 +176,7 @@ static CIRCUIT: Palette = Palette {
     error: Color::hex(0xff5a4f),
     fog: Color::hex(0x052015),
     cursor: Color::hex(0xa8f0ff),
+    hint: Color::hex(0xf59cff),
     panel: Color::hex(0x041d12),
     text_dim: Color::hex(0x86b39a),
     text: Color::hex(0xeaf7ee),
@@ -186,7 +190,7 @@ static CIRCUIT: Palette = Palette {
 };
 
 // Okabe-Ito: yellow #F0E442, sky blue #56B4E9, orange #E69F00,
-// vermillion #D55E00, bluish green #009E73.
+// vermillion #D55E00, bluish green #009E73, reddish purple #CC79A7.
 static CONTRAST: Palette = Palette {
     background: Color::hex(0x000000),
     grid: Color::hex(0x5a5a5a),
@@ -205,6 +209,7 @@ static CONTRAST: Palette = Palette {
     error: Color::hex(0xd55e00),
     fog: Color::hex(0x1e1e1e),
     cursor: Color::hex(0x56b4e9),
+    hint: Color::hex(0xcc79a7),
     panel: Color::hex(0x000000),
     text_dim: Color::hex(0xd0d0d0),
     text: Color::hex(0xffffff),

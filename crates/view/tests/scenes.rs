@@ -1,14 +1,14 @@
 //! Scene snapshots: the display list of small boards as text, for each
 //! topology scrambled and solved, the panel with hover and press, the help
 //! overlay, radius, fog, locks, marks, the cursor, animations, the
-//! generation demo and a notice for the player. Run with `INSTA_UPDATE=always` to accept a change.
+//! generation demo, a hint's mark and a notice for the player. Run with `INSTA_UPDATE=always` to accept a change.
 
 use lightemall_gen::{Difficulty, Generator, Params, generate};
 use lightemall_model::{Board, Grid, Puzzle, Topology};
 use lightemall_power::Power;
 use lightemall_view::{
-    Animation, Button, FrameInput, Highlights, Layout, PanelInfo, Scene, Shape, Theme, Turning,
-    UiState, error_marks, scene_of,
+    Animation, Button, FrameInput, Highlights, HintMark, Layout, PanelInfo, Scene, Shape, Theme,
+    Turning, UiState, error_marks, scene_of,
 };
 
 /// A puzzle and what the view needs of it, owned, so inputs can borrow it.
@@ -248,8 +248,74 @@ fn generation_highlights() {
     input.highlights = Highlights {
         processing: Some(2),
         frontier: &[3, 4],
+        hint: None,
     };
     insta::assert_snapshot!("generation", dump(&input, 20.0));
+}
+
+#[test]
+fn a_hint_marks_its_tile_with_brackets_and_an_arrow_the_way_to_turn() {
+    let fixture = Fixture::new(Topology::Square, (3, 2), false);
+    let mut input = fixture.input();
+    input.highlights.hint = Some(HintMark {
+        tile: 4,
+        clockwise: true,
+    });
+    insta::assert_snapshot!("hint_clockwise", dump(&input, 20.0));
+    let hex = Fixture::new(Topology::Hex, (3, 2), false);
+    let mut input = hex.input();
+    input.highlights.hint = Some(HintMark {
+        tile: 1,
+        clockwise: false,
+    });
+    insta::assert_snapshot!("hint_anticlockwise_hex", dump(&input, 20.0));
+}
+
+/// The shapes of a Scene in the theme's hint colour.
+fn hint_shapes(input: &FrameInput<'_>, layout: &Layout) -> usize {
+    let hint = input.ui.theme.palette().hint;
+    scene_of(input, layout)
+        .shapes
+        .iter()
+        .filter(|shape| match shape {
+            Shape::Line { stroke, .. } => stroke.color == hint,
+            Shape::Polygon { fill, .. } => *fill == Some(hint),
+            _ => false,
+        })
+        .count()
+}
+
+#[test]
+fn a_hint_is_not_drawn_where_its_tile_is_not_shown() {
+    let puzzle = puzzle(Topology::Square, 12, 3, (0, 1));
+    let fixture = Fixture::of(puzzle.board, puzzle.station);
+    let mut input = fixture.input();
+    let layout = Layout::with_cell(input.board.grid(), 20.0, false);
+    let mark = |tile| {
+        Some(HintMark {
+            tile,
+            clockwise: true,
+        })
+    };
+    input.highlights.hint = mark(11);
+    // Four corners, the arrow's arc and its head.
+    assert_eq!(hint_shapes(&input, &layout), 6);
+    input.fog = true;
+    assert_eq!(hint_shapes(&input, &layout), 0, "in the fog");
+    input.highlights.hint = mark(1);
+    assert_eq!(hint_shapes(&input, &layout), 6, "in sight of the star");
+    input.station = usize::MAX;
+    assert_eq!(hint_shapes(&input, &layout), 0, "paused: all hidden");
+    input.fog = false;
+    input.highlights.hint = mark(36);
+    assert_eq!(hint_shapes(&input, &layout), 0, "off the board");
+    let small = Layout::with_cell(input.board.grid(), 10.0, false);
+    input.highlights.hint = mark(0);
+    assert_eq!(
+        hint_shapes(&input, &small),
+        4,
+        "small tiles: brackets alone"
+    );
 }
 
 #[test]
@@ -260,6 +326,10 @@ fn bad_input_draws_less_and_never_panics() {
     input.distance = &[Some(0)];
     input.errors = &[0xff];
     input.ui.cursor = Some(99);
+    input.highlights.hint = Some(HintMark {
+        tile: 2,
+        clockwise: false,
+    });
     input.animation.turning = Some(Turning {
         tile: 99,
         clockwise: false,
@@ -271,6 +341,7 @@ fn bad_input_draws_less_and_never_panics() {
     for layout in [
         Layout::fit(&other, 10, 10, true),
         Layout::with_cell(&other, -3.0, false),
+        Layout::with_cell(&other, f32::NAN, false),
         Layout::fit(&other, u32::MAX, u32::MAX, true),
     ] {
         let scene = scene_of(&input, &layout);

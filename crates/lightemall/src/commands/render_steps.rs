@@ -92,6 +92,7 @@ pub fn run(
         let highlights = Highlights {
             processing: Some(mark.processing),
             frontier: &mark.frontier,
+            hint: None,
         };
         out.frame(
             &layout,

@@ -445,3 +445,314 @@ fn shift_arrows_shift_a_wrapping_board_round_and_pan_others() {
     assert_eq!(flat.viewport().shift, (0, 0));
     assert_ne!(flat.viewport().pan, (0.0, 0.0));
 }
+
+mod assist {
+    //! Hint, Solve and Restart as the player meets them.
+
+    use super::super::assist::{
+        ALREADY_SOLVED, AT_THE_START, Advice, LOCKS_WRONG, RESTARTED, SOLVE_ASKED, SOLVED,
+        WIRES_RIGHT, advice, hint_text,
+    };
+    use super::*;
+    use lightemall_engine::Hint;
+    use lightemall_model::Tile;
+    use lightemall_view::HintMark;
+
+    fn check_advice(topology: Topology, from: u8, to: u8, expect: Option<(u32, bool)>) {
+        let got = advice(topology, Tile(from), Tile(to));
+        let expect = expect.map(|(steps, clockwise)| Advice { steps, clockwise });
+        assert_eq!(got, expect, "{topology} {from} -> {to}");
+    }
+
+    #[test]
+    fn a_hint_advises_the_shorter_way_round() {
+        // N+E to W+N: three steps clockwise, or one anticlockwise.
+        check_advice(Topology::Square, 3, 9, Some((1, false)));
+        // A straight line turns one step either way: clockwise, a left click.
+        check_advice(Topology::Square, 5, 10, Some((1, true)));
+        // A half turn is as short both ways: clockwise.
+        check_advice(Topology::Square, 7, 13, Some((2, true)));
+        check_advice(Topology::Octo, 1, 128, Some((1, false)));
+        check_advice(Topology::Octo, 1, 16, Some((4, true)));
+        check_advice(Topology::Hex, 1, 8, Some((3, true)));
+        check_advice(Topology::Hex, 1, 16, Some((2, false)));
+        check_advice(Topology::Square, 5, 5, None);
+        check_advice(Topology::Square, 1, 3, None);
+    }
+
+    #[test]
+    fn a_hint_says_column_row_steps_and_way() {
+        let text =
+            |steps, clockwise, first| hint_text(3, 5, Some(Advice { steps, clockwise }), first);
+        assert_eq!(
+            text(1, true, false),
+            "hint: turn the tile at column 3, row 5 one step clockwise"
+        );
+        assert_eq!(
+            text(3, false, true),
+            "hint: turn the tile at column 3, row 5 three steps anticlockwise; \
+             no score for this game"
+        );
+        assert_eq!(
+            hint_text(10, 1, None, false),
+            "hint: turn the tile at column 10, row 1"
+        );
+    }
+
+    fn the_hint(s: &Session) -> (usize, Tile) {
+        match s.game().hint() {
+            Hint::Turn { tile, to, .. } => (tile, to),
+            other => panic!("a scrambled board needs a turn, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn ctrl_h_names_and_marks_a_tile_to_turn_and_the_game_is_no_longer_scored() {
+        let mut s = session();
+        let before = tiles(&s);
+        let (tile, to) = the_hint(&s);
+        let (x, y) = s.game().board().grid().coords(tile);
+        let way = advice(Topology::Square, Tile(before[tile]), to).expect("a turn");
+        assert!(s.apply(Action::Hint, 1000));
+        let text = notice_text(&s, 1000);
+        let expected = hint_text(x + 1, y + 1, Some(way), true);
+        assert_eq!(text, expected);
+        assert!(text.ends_with("; no score for this game"), "{text}");
+        let mark = HintMark {
+            tile,
+            clockwise: way.clockwise,
+        };
+        assert_eq!(s.hint_mark(1000), Some(mark));
+        assert!(s.game().is_assisted());
+        assert_eq!(tiles(&s), before, "a hint turns nothing");
+        assert_eq!(s.game().moves_made(), 0);
+        assert!(s.apply(Action::Hint, 2000));
+        assert!(
+            !notice_text(&s, 2000).contains("score"),
+            "only the first hint says so"
+        );
+        assert_eq!(s.hint_mark(2000 + NOTICE_MS - 1), Some(mark));
+        assert_eq!(s.hint_mark(2000 + NOTICE_MS), None, "gone with its notice");
+    }
+
+    #[test]
+    fn the_mark_goes_at_the_next_move_and_with_a_newer_notice() {
+        let mut s = session();
+        s.apply(Action::Hint, 0);
+        let (tile, _) = the_hint(&s);
+        assert!(s.hint_mark(0).is_some());
+        let other = (tile + 1) % 25;
+        assert!(click(&mut s, MouseButton::Left, other, false));
+        assert_eq!(s.hint_mark(0), None, "a move takes the mark away");
+        assert!(s.notice(0).is_some(), "the notice stays its time");
+        s.apply(Action::Hint, 0);
+        assert!(s.hint_mark(0).is_some());
+        s.apply(Action::Save, 0);
+        assert_eq!(s.hint_mark(0), None, "its notice was replaced");
+    }
+
+    #[test]
+    fn a_hinted_win_is_not_recorded() {
+        let folder = scratch_folder("hinted-win");
+        let mut s = session_in(PUZZLE, Some(folder.clone()));
+        s.apply(Action::Hint, 0);
+        solve_by_clicks(&mut s);
+        assert!(s.game().is_solved());
+        assert!(
+            !s.take_notices().iter().any(|n| n.contains("best result")),
+            "no best result for an assisted game"
+        );
+        let scores = Store {
+            folder: folder.clone(),
+        }
+        .scores()
+        .expect("scores");
+        assert!(scores.scores.is_empty(), "{scores:?}");
+        let _ = std::fs::remove_dir_all(folder);
+    }
+
+    #[test]
+    fn a_hint_counts_columns_and_rows_as_shown_on_a_shifted_board() {
+        let mut s = session_in("square:5x4w:kruskal:easy#3", None);
+        s.apply(Action::Shift(Heading(90)), 0);
+        s.apply(Action::Shift(Heading(0)), 0);
+        assert_eq!(s.viewport().shift, (1, 3));
+        let (tile, _) = the_hint(&s);
+        let (x, y) = s.game().board().grid().coords(tile);
+        s.apply(Action::Hint, 0);
+        let at = format!("column {}, row {} ", (x + 1) % 5 + 1, (y + 3) % 4 + 1);
+        assert!(
+            notice_text(&s, 0).contains(&at),
+            "{} vs {at}",
+            notice_text(&s, 0)
+        );
+        let layout = crate::frame::layout_for(&s, 640, 480);
+        let shown = layout.centre(tile);
+        let column = ((shown.x - layout.board.x) / layout.cell) as usize + 1;
+        let row = ((shown.y - layout.board.y) / layout.cell) as usize + 1;
+        assert!(
+            notice_text(&s, 0).contains(&format!("column {column}, row {row} ")),
+            "where the view shows it"
+        );
+        assert_ne!((column, row), (x + 1, y + 1), "the shift moved it");
+    }
+
+    #[test]
+    fn a_hint_without_a_turn_says_why_and_leaves_the_game_scored() {
+        let mut s = session();
+        solve_by_clicks(&mut s);
+        assert!(s.apply(Action::Hint, 0));
+        assert_eq!(notice_text(&s, 0), ALREADY_SOLVED);
+        // With the radius on, the same right wires may not reach every tile.
+        s.apply(Action::Radius, 0);
+        assert!(!s.game().is_solved(), "the corner star's radius is short");
+        assert!(s.apply(Action::Hint, 0));
+        assert_eq!(notice_text(&s, 0), WIRES_RIGHT);
+        assert_eq!(s.hint_mark(0), None);
+
+        let mut s = session_in("square:3x3:kruskal:medium#2", None);
+        let solution = s.game().facts().solution.clone().expect("generated");
+        while s.game().board().tile(1) == solution[1] {
+            click(&mut s, MouseButton::Left, 1, false);
+        }
+        click(&mut s, MouseButton::Left, 1, true);
+        assert!(s.apply(Action::Hint, 0));
+        assert_eq!(notice_text(&s, 0), LOCKS_WRONG);
+        assert!(!s.game().is_assisted());
+    }
+
+    #[test]
+    fn solve_asks_first_and_solves_on_the_second_press() {
+        let mut s = session();
+        let before = tiles(&s);
+        assert!(s.apply(Action::Solve, 0));
+        assert_eq!(notice_text(&s, 0), SOLVE_ASKED);
+        assert_eq!(tiles(&s), before, "one press does nothing to the board");
+        assert!(!s.game().is_assisted());
+        assert!(s.apply(Action::Solve, 500));
+        assert!(s.game().is_solved());
+        assert!(s.game().title().ends_with(" · solved"));
+        assert!(s.game().is_assisted());
+        assert_eq!(s.game().history().len(), 1, "one move");
+        assert_eq!(notice_text(&s, 500), SOLVED);
+        assert_eq!(s.animation(500).won_since_ms, Some(500));
+        assert!(s.apply(Action::Undo, 600), "Ctrl+Z takes it back");
+        assert_eq!(tiles(&s), before);
+        assert!(s.apply(Action::Solve, 700));
+        assert_eq!(notice_text(&s, 700), SOLVE_ASKED, "asks again");
+    }
+
+    #[test]
+    fn any_other_action_cancels_a_solve_asked_for() {
+        let mut s = session();
+        let layout = layout(&s);
+        let before = tiles(&s);
+        s.apply(Action::Solve, 0);
+        assert!(s.apply(Action::Theme, 0));
+        assert_eq!(s.notice(0), None, "the question goes");
+        assert!(s.apply(Action::Solve, 0));
+        assert_eq!(notice_text(&s, 0), SOLVE_ASKED, "asked again, not solved");
+        assert!(
+            s.apply(Action::Undo, 0),
+            "nothing to undo, but the question goes"
+        );
+        s.apply(Action::Solve, 0);
+        let moved = MouseEvent::Moved { at: (1.0, 1.0) };
+        s.pointer(moved, &layout, false, 0);
+        assert_eq!(
+            notice_text(&s, 0),
+            SOLVE_ASKED,
+            "moving the pointer is no action"
+        );
+        click(&mut s, MouseButton::Left, 24, false);
+        let after_click = tiles(&s);
+        s.apply(Action::Solve, 0);
+        assert_eq!(notice_text(&s, 0), SOLVE_ASKED);
+        assert_eq!(tiles(&s), after_click);
+        s.apply(Action::Solve, 0);
+        assert!(s.game().is_solved(), "two presses in a row solve");
+        assert_ne!(before, tiles(&s));
+    }
+
+    #[test]
+    fn a_solve_asked_for_lapses_with_its_notice() {
+        let mut s = session();
+        s.apply(Action::Solve, 0);
+        s.apply(Action::Solve, NOTICE_MS);
+        assert!(!s.game().is_solved());
+        assert_eq!(notice_text(&s, NOTICE_MS), SOLVE_ASKED);
+        s.apply(Action::Solve, NOTICE_MS + 1);
+        assert!(s.game().is_solved());
+    }
+
+    #[test]
+    fn solve_says_why_it_cannot() {
+        let mut s = session_in("square:3x3:kruskal:medium#2", None);
+        let solution = s.game().facts().solution.clone().expect("generated");
+        while s.game().board().tile(1) == solution[1] {
+            click(&mut s, MouseButton::Left, 1, false);
+        }
+        click(&mut s, MouseButton::Left, 1, true);
+        let before = tiles(&s);
+        s.apply(Action::Solve, 0);
+        s.apply(Action::Solve, 0);
+        assert!(
+            notice_text(&s, 0).contains("no solution keeps the locked tiles"),
+            "{}",
+            notice_text(&s, 0)
+        );
+        assert_eq!(tiles(&s), before);
+        assert!(!s.game().is_assisted());
+        solve_by_hand_unlocked(&mut s);
+        s.apply(Action::Solve, 0);
+        assert_eq!(notice_text(&s, 0), ALREADY_SOLVED);
+    }
+
+    /// Unlock tile 1 and turn every tile to the solution.
+    fn solve_by_hand_unlocked(s: &mut Session) {
+        click(s, MouseButton::Left, 1, true);
+        solve_by_clicks(s);
+        assert!(s.game().is_solved());
+    }
+
+    #[test]
+    fn ctrl_r_goes_back_to_the_start_and_redo_brings_the_moves_back() {
+        let mut s = session();
+        let start = tiles(&s);
+        assert!(s.apply(Action::Restart, 0));
+        assert_eq!(notice_text(&s, 0), AT_THE_START);
+        assert_eq!(s.version(), 0, "nothing changed");
+        click(&mut s, MouseButton::Left, 6, false);
+        click(&mut s, MouseButton::Left, 7, true);
+        click(&mut s, MouseButton::Right, 8, false);
+        let end = s.game().state().clone();
+        assert!(s.apply(Action::Restart, 0));
+        assert_eq!(notice_text(&s, 0), RESTARTED);
+        assert_eq!(tiles(&s), start);
+        assert!(!s.game().state().locked[7]);
+        assert_eq!(s.game().moves_made(), 2, "the moves made stay counted");
+        while s.apply(Action::Redo, 0) {}
+        assert_eq!(s.game().state(), &end);
+    }
+
+    #[test]
+    fn paused_or_in_the_demo_they_do_nothing() {
+        let mut s = session();
+        click(&mut s, MouseButton::Left, 6, false);
+        s.apply(Action::Pause, 0);
+        let board = tiles(&s);
+        for action in [Action::Hint, Action::Solve, Action::Solve, Action::Restart] {
+            assert!(!s.apply(action, 0), "{action:?}");
+        }
+        assert_eq!(tiles(&s), board);
+        assert_eq!(s.notice(0), None);
+        assert!(!s.game().is_assisted());
+        s.apply(Action::Pause, 0);
+        s.apply(Action::GenerationDemo, 0);
+        for action in [Action::Hint, Action::Solve, Action::Solve, Action::Restart] {
+            assert!(!s.apply(action, 0), "{action:?}");
+        }
+        assert!(s.demo().is_some());
+        assert_eq!(s.notice(0), None);
+    }
+}
