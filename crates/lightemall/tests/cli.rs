@@ -108,7 +108,7 @@ fn playing_without_a_display_says_what_to_do_instead() {
 
 #[test]
 fn gen_prints_a_seeded_id_that_reproduces_the_puzzle() {
-    let id = ok(&[
+    let options = [
         "gen",
         "--size",
         "7x5",
@@ -118,21 +118,10 @@ fn gen_prints_a_seeded_id_that_reproduces_the_puzzle() {
         "frontier",
         "--difficulty",
         "hard",
-    ]);
+    ];
+    let id = ok(&options);
     assert_eq!(id.trim(), "square:7x5:frontier:hard#9");
-    let from_options = ok(&[
-        "gen",
-        "--size",
-        "7x5",
-        "--seed",
-        "9",
-        "--generator",
-        "frontier",
-        "--difficulty",
-        "hard",
-        "--format",
-        "text",
-    ]);
+    let from_options = ok(&[&options[..], &["--format", "text"]].concat());
     assert_eq!(ok(&["gen", id.trim(), "--format", "text"]), from_options);
 }
 
