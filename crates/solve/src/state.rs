@@ -473,11 +473,17 @@ impl State {
     ) -> Result<bool, Contradiction> {
         let own = self.root(tile);
         let must = self.must(tile);
-        let mut roots = [None; 8];
-        let mut known = 0u8;
+        // Per direction, the group a wire would join, looked up once for
+        // all the orientations below.
+        let mut roots = [0usize; 8];
+        let mut sizes = [0usize; 8];
+        let mut wires_of = [0u32; 8];
+        let (mut reachable, mut known) = (0u8, 0u8);
         for (d, other) in neighbours.iter().enumerate().take(problem.dirs) {
             if let Some(other) = *other {
-                roots[d] = Some(self.root(other));
+                let root = self.root(other);
+                (roots[d], sizes[d], wires_of[d]) = (root, self.size(root), self.wires[root]);
+                reachable |= 1 << d;
                 let back = problem.back[d];
                 if must & 1 << d != 0 && self.must(other) & back != 0 {
                     known |= 1 << d;
@@ -488,28 +494,21 @@ impl State {
         let before = self.candidates[tile];
         let masks = problem.orientations[tile];
         let mut after = before;
-        for (k, &mask) in masks
-            .iter()
-            .enumerate()
-            .take(usize::from(problem.count[tile]))
-        {
-            if before & 1 << k == 0 {
-                continue;
-            }
+        for k in bits(before) {
+            // The groups this orientation's new wires join, in direction
+            // order: one met twice (or the tile's own) closes a loop.
             let mut merged = [own; 9];
-            let mut count = 1;
             let (mut size, mut wires) = (self.size(own), self.wires[own]);
             let mut closes_loop = false;
-            for d in (0..problem.dirs).filter(|d| mask & 1 << d != 0 && known & 1 << d == 0) {
-                let Some(root) = roots[d] else { continue };
+            for (count, d) in (1..).zip(bits(masks[k] & reachable & !known)) {
+                let root = roots[d];
                 if merged[..count].contains(&root) {
                     closes_loop = true;
                     break;
                 }
                 merged[count] = root;
-                count += 1;
-                size += self.size(root);
-                wires += self.wires[root];
+                size += sizes[d];
+                wires += wires_of[d];
             }
             let cut_off = size < n && wires + 2 == 2 * size as u32;
             if closes_loop || cut_off {
@@ -625,6 +624,16 @@ impl State {
         }
         Ok(())
     }
+}
+
+/// The indices of the set bits of `set`, lowest first.
+fn bits(set: u8) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        let bit = rest.trailing_zeros() as usize;
+        rest &= rest.wrapping_sub(1);
+        (bit < 8).then_some(bit)
+    })
 }
 
 /// The *must* and *might* wires of a set of orientations of `tile`.
