@@ -54,6 +54,7 @@ impl Rerouter {
         self.mark[from] = self.search;
         self.queue.clear();
         self.queue.push(from);
+        let offsets = grid.offset_table();
         let mut head = 0;
         while head < self.queue.len() && head < max_visits {
             let tile = self.queue[head];
@@ -61,13 +62,17 @@ impl Rerouter {
             if tile == to {
                 return Some(self.walk_back(grid, from, to));
             }
-            for dir in grid.topology().directions() {
-                if tiles[tile].0 & dir.bit() == 0 {
-                    continue;
-                }
-                let Some(next) = grid.neighbour(tile, dir) else {
+            // The tile's wires, lowest direction first; its coordinates
+            // worked out once for all of them.
+            let (x, y) = grid.coords(tile);
+            let mut wires = tiles[tile].0;
+            while wires != 0 {
+                let dir = Dir(wires.trailing_zeros() as u8);
+                wires &= wires - 1;
+                let Some((nx, ny)) = grid.step(x, y, offsets[y % 2][usize::from(dir.0)]) else {
                     continue;
                 };
+                let next = grid.index(nx, ny);
                 if self.mark[next] != self.search {
                     self.mark[next] = self.search;
                     self.came_by[next] = (tile as u32, dir);
