@@ -574,16 +574,19 @@ impl State {
         stats: &mut Stats,
     ) -> Result<(), Contradiction> {
         let n = problem.len();
-        let mut ways_out: HashMap<usize, u32, BuildHasherDefault<TileHasher>> = HashMap::default();
-        let mut exits = Vec::new();
-        let undecided: Vec<usize> = (0..n)
-            .filter(|&t| self.candidates[t].count_ones() > 1)
+        // Keys and exits are u32 (boards have at most a million tiles): on
+        // a large octo board these hold several entries a tile.
+        let mut ways_out: HashMap<u32, u32, BuildHasherDefault<TileHasher>> = HashMap::default();
+        let mut exits: Vec<Exit> = Vec::new();
+        let undecided: Vec<u32> = (0..n as u32)
+            .filter(|&t| self.candidates[t as usize].count_ones() > 1)
             .collect();
         for tile in undecided {
+            let tile = tile as usize;
             // A group with an undecided tile is checked even if no way out
             // is left to it.
             let own = self.root(tile);
-            ways_out.entry(own).or_default();
+            ways_out.entry(own as u32).or_default();
             for d in 0..problem.dirs {
                 let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
                     continue;
@@ -596,25 +599,34 @@ impl State {
                 if a == b {
                     continue;
                 }
-                *ways_out.entry(a).or_default() += 1;
-                exits.push((a, tile, d));
+                *ways_out.entry(a as u32).or_default() += 1;
+                exits.push(Exit::new(tile, d, false));
                 if self.candidates[other].count_ones() == 1 {
                     // A decided neighbour's way out is counted here, as it
                     // is never visited itself; if it must be taken, this
                     // tile is the one to turn toward it.
-                    *ways_out.entry(b).or_default() += 1;
-                    exits.push((b, tile, d));
+                    *ways_out.entry(b as u32).or_default() += 1;
+                    exits.push(Exit::new(tile, d, true));
                 }
             }
         }
         for (&root, &ways) in &ways_out {
-            let out = self.wires_out(root);
-            if self.size(root) < n && (out <= 0 || out > i64::from(ways)) {
+            let out = self.wires_out(root as usize);
+            if self.size(root as usize) < n && (out <= 0 || out > i64::from(ways)) {
                 return Err(Contradiction);
             }
         }
-        for (root, tile, d) in exits {
-            let ways = ways_out.get(&root).copied().unwrap_or(0);
+        for exit in exits {
+            let (tile, d) = (
+                exit.tile as usize,
+                usize::from(exit.dir & !Exit::NEIGHBOURS),
+            );
+            // The groups are as they were counted: turning tiles joins none.
+            let root = match problem.neighbour(tile, Dir(d as u8)) {
+                Some(other) if exit.dir & Exit::NEIGHBOURS != 0 => self.root(other),
+                _ => self.root(tile),
+            };
+            let ways = ways_out.get(&(root as u32)).copied().unwrap_or(0);
             if self.size(root) < n
                 && self.wires_out(root) == i64::from(ways)
                 && self.restrict(problem, tile, 1 << d, 0)?
@@ -624,6 +636,29 @@ impl State {
             }
         }
         Ok(())
+    }
+}
+
+/// A way out of a group, counted by [`State::take_forced_exits`]: the
+/// wire from `tile` toward a direction, as a way out of the tile's group,
+/// or of the group across it (the [`Exit::NEIGHBOURS`] bit of `dir`). Eight
+/// bytes, where the group, tile and direction as `usize` took 24.
+#[derive(Clone, Copy, Debug)]
+struct Exit {
+    tile: u32,
+    dir: u8,
+}
+
+impl Exit {
+    /// The bit of `dir` that says the way out is the neighbour's group's.
+    const NEIGHBOURS: u8 = 0x80;
+
+    fn new(tile: usize, dir: usize, neighbours: bool) -> Exit {
+        let flag = if neighbours { Exit::NEIGHBOURS } else { 0 };
+        Exit {
+            tile: tile as u32,
+            dir: dir as u8 | flag,
+        }
     }
 }
 
