@@ -50,7 +50,12 @@ pub struct State {
     /// Orientations removed so far: a sweep that removes none ends the
     /// propagation.
     progress: u64,
+    /// The tiles waiting to be looked at, a stack, and below it the tiles
+    /// `first_look..` that were never looked at (every tile starts waiting,
+    /// lowest first: kept as a counter, not four bytes a tile).
     queue: Vec<u32>,
+    first_look: usize,
+    /// Per tile, whether it waits (on the stack or not yet looked at).
     queued: Vec<bool>,
     /// The tile chosen by the last guess: the next guess is made near it,
     /// so that the search finishes one tangle before it starts another.
@@ -95,7 +100,8 @@ impl State {
             wires: problem.board.tiles().iter().map(|t| t.degree()).collect(),
             joined: vec![0; n],
             progress: 0,
-            queue: (0..n as u32).rev().collect(),
+            queue: Vec::new(),
+            first_look: 0,
             queued: vec![true; n],
             last_guess: None,
             trail: None,
@@ -255,6 +261,9 @@ impl State {
         for tile in self.queue.drain(..) {
             self.queued[tile as usize] = false;
         }
+        for tile in std::mem::replace(&mut self.first_look, self.queued.len())..self.queued.len() {
+            self.queued[tile] = false;
+        }
     }
 
     fn record(&mut self, change: Undo) {
@@ -298,6 +307,26 @@ impl State {
     /// The decided tiles, if every tile is decided.
     pub fn tiles(&self, problem: &Problem<'_>) -> Option<Vec<Tile>> {
         self.decided(problem).into_iter().collect()
+    }
+
+    /// The next tile to look at: the newest waiting, else the lowest never
+    /// looked at.
+    fn next_queued(&mut self) -> Option<usize> {
+        let tile = match self.queue.pop() {
+            Some(tile) => tile as usize,
+            None if self.first_look < self.queued.len() => {
+                self.first_look += 1;
+                self.first_look - 1
+            }
+            None => return None,
+        };
+        self.queued[tile] = false;
+        Some(tile)
+    }
+
+    /// Whether any tile waits to be looked at.
+    fn has_queued(&self) -> bool {
+        !self.queue.is_empty() || self.first_look < self.queued.len()
     }
 
     fn enqueue(&mut self, tile: usize) {
@@ -416,9 +445,7 @@ impl State {
         problem: &Problem<'_>,
         stats: &mut Stats,
     ) -> Result<(), Contradiction> {
-        while let Some(tile) = self.queue.pop() {
-            let tile = tile as usize;
-            self.queued[tile] = false;
+        while let Some(tile) = self.next_queued() {
             let (mut need, mut forbid) = (0u8, 0u8);
             let mut neighbours = [None; 8];
             for (d, slot) in neighbours.iter_mut().enumerate().take(problem.dirs) {
@@ -545,7 +572,7 @@ impl State {
         loop {
             self.propagate_locally(problem, stats)?;
             self.take_forced_exits(problem, stats)?;
-            if !self.queue.is_empty() {
+            if self.has_queued() {
                 continue;
             }
             if swept_at == Some(self.progress) {
