@@ -601,19 +601,24 @@ impl State {
         stats: &mut Stats,
     ) -> Result<(), Contradiction> {
         let n = problem.len();
-        // Keys and exits are u32 (boards have at most a million tiles): on
-        // a large octo board these hold several entries a tile.
+        // Keys are u32 (boards have at most a million tiles), and a tile's
+        // ways out are two bit sets: on a large octo board these hold
+        // several ways a tile.
         let mut ways_out: HashMap<u32, u32, BuildHasherDefault<TileHasher>> = HashMap::default();
-        let mut exits: Vec<Exit> = Vec::new();
-        let undecided: Vec<u32> = (0..n as u32)
-            .filter(|&t| self.candidates[t as usize].count_ones() > 1)
-            .collect();
-        for tile in undecided {
-            let tile = tile as usize;
+        let mut exits: Vec<Exits> = Vec::new();
+        for tile in 0..n {
+            if self.candidates[tile].count_ones() < 2 {
+                continue;
+            }
             // A group with an undecided tile is checked even if no way out
             // is left to it.
             let own = self.root(tile);
             ways_out.entry(own as u32).or_default();
+            let mut found = Exits {
+                tile: tile as u32,
+                own: 0,
+                across: 0,
+            };
             for d in 0..problem.dirs {
                 let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
                     continue;
@@ -627,14 +632,17 @@ impl State {
                     continue;
                 }
                 *ways_out.entry(a as u32).or_default() += 1;
-                exits.push(Exit::new(tile, d, false));
+                found.own |= 1 << d;
                 if self.candidates[other].count_ones() == 1 {
                     // A decided neighbour's way out is counted here, as it
                     // is never visited itself; if it must be taken, this
                     // tile is the one to turn toward it.
                     *ways_out.entry(b as u32).or_default() += 1;
-                    exits.push(Exit::new(tile, d, true));
+                    found.across |= 1 << d;
                 }
+            }
+            if found.own != 0 {
+                exits.push(found);
             }
         }
         for (&root, &ways) in &ways_out {
@@ -643,50 +651,40 @@ impl State {
                 return Err(Contradiction);
             }
         }
-        for exit in exits {
-            let (tile, d) = (
-                exit.tile as usize,
-                usize::from(exit.dir & !Exit::NEIGHBOURS),
-            );
-            // The groups are as they were counted: turning tiles joins none.
-            let root = match problem.neighbour(tile, Dir(d as u8)) {
-                Some(other) if exit.dir & Exit::NEIGHBOURS != 0 => self.root(other),
-                _ => self.root(tile),
-            };
-            let ways = ways_out.get(&(root as u32)).copied().unwrap_or(0);
-            if self.size(root) < n
-                && self.wires_out(root) == i64::from(ways)
-                && self.restrict(problem, tile, 1 << d, 0)?
-            {
-                stats.islands += 1;
-                self.enqueue(tile);
+        for found in exits {
+            let tile = found.tile as usize;
+            for d in bits(found.own) {
+                // The groups are as they were counted: turning tiles joins
+                // none. The tile's own group's way out, then the one across.
+                let across = problem
+                    .neighbour(tile, Dir(d as u8))
+                    .filter(|_| found.across & 1 << d != 0);
+                for root in std::iter::once(self.root(tile)).chain(across.map(|o| self.root(o))) {
+                    let ways = ways_out.get(&(root as u32)).copied().unwrap_or(0);
+                    if self.size(root) < n
+                        && self.wires_out(root) == i64::from(ways)
+                        && self.restrict(problem, tile, 1 << d, 0)?
+                    {
+                        stats.islands += 1;
+                        self.enqueue(tile);
+                    }
+                }
             }
         }
         Ok(())
     }
 }
 
-/// A way out of a group, counted by [`State::take_forced_exits`]: the
-/// wire from `tile` toward a direction, as a way out of the tile's group,
-/// or of the group across it (the [`Exit::NEIGHBOURS`] bit of `dir`). Eight
-/// bytes, where the group, tile and direction as `usize` took 24.
+/// The ways out of groups that [`State::take_forced_exits`] found at one
+/// tile: bit `d` of `own` is the wire toward `d` as a way out of the
+/// tile's group, bit `d` of `across` the same wire as a way out of the
+/// decided neighbour's group. Eight bytes a tile, where a list of every way
+/// out (group, tile and direction as `usize`) took 24 bytes a way.
 #[derive(Clone, Copy, Debug)]
-struct Exit {
+struct Exits {
     tile: u32,
-    dir: u8,
-}
-
-impl Exit {
-    /// The bit of `dir` that says the way out is the neighbour's group's.
-    const NEIGHBOURS: u8 = 0x80;
-
-    fn new(tile: usize, dir: usize, neighbours: bool) -> Exit {
-        let flag = if neighbours { Exit::NEIGHBOURS } else { 0 };
-        Exit {
-            tile: tile as u32,
-            dir: dir as u8 | flag,
-        }
-    }
+    own: u8,
+    across: u8,
 }
 
 /// A hasher for tile indices (one multiply, as rustc's FxHash): std's
