@@ -2,7 +2,7 @@
 //! theme, with radius or fog), or with `--gen-steps` the generator at work.
 //!
 //! This command fills the view's `FrameInput` from a puzzle and `power`; the
-//! game engine will fill the same struct from a game.
+//! window (`lightemall-render-minifb`) fills the same struct from a game.
 
 use crate::cli::RenderArgs;
 use crate::puzzle_args::{Resolved, resolve};
