@@ -9,7 +9,8 @@ use lightemall_model::{Board, Tile};
 pub enum Hint {
     /// Turn `tile` so that it shows `to`. `proved` is true when every
     /// solution that keeps the locks has it so; false when the puzzle has
-    /// several such solutions and this one is merely on the way to one.
+    /// several such solutions, or the search gave up before it could tell,
+    /// and this one is merely on the way to one.
     Turn {
         /// Index of the tile, row-major.
         tile: usize,
