@@ -6,8 +6,8 @@
 //! then direction), which is part of the contract: it is what makes the same
 //! seed give the same tree.
 //!
-//! Here edges are joined one by one, each a step of the live demo. Large
-//! boards, where no one watches, take the faster [`banded`] path to the same
+//! Here edges are joined one by one, each a step of the live demo. Boards
+//! no one watches, of any size, take the faster [`banded`] path to the same
 //! tree.
 
 mod banded;
