@@ -30,8 +30,8 @@ const _: () = assert!(lightemall_model::MAX_SIDE * lightemall_model::MAX_SIDE < 
 /// The solved tiles of a spanning tree built by Kruskal's algorithm.
 ///
 /// When `steps` wants to see each edge taken in order (the live demo), the
-/// edges are joined one by one; otherwise the faster [`banded`] method builds
-/// the same tree.
+/// edges are joined one by one; otherwise the faster banded method
+/// (`kruskal/banded.rs`) builds the same tree.
 pub fn kruskal<S: StepSink>(
     grid: &Grid,
     difficulty: Difficulty,
