@@ -1,5 +1,6 @@
-//! Hints: one tile the player should turn, and where to, proved from the
-//! puzzle and the tiles the player has locked.
+//! Hints: one tile the player should turn, and where to, from the puzzle
+//! and the tiles the player has locked: proved when reasoning finds it or
+//! the locks leave one solution, else a turn toward one of the solutions.
 
 use crate::{Status, deduce, interactive_guesses, solve_within};
 use lightemall_model::{Board, Tile};
