@@ -200,7 +200,8 @@ impl Game {
         Ok(())
     }
 
-    /// One tile to turn, proved from the puzzle and the locks; shown, not
+    /// One tile to turn, from the puzzle and the locks (proved, unless the
+    /// locks leave several solutions: see [`Hint::Turn`]); shown, not
     /// applied. Asking changes nothing: see [`Game::take_hint`] for a hint
     /// given to the player.
     pub fn hint(&self) -> Hint {

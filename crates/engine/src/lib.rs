@@ -4,7 +4,8 @@
 //! Simon Tatham's midend is the model: state changes only through moves;
 //! a move is a printable token ([`moves`]); the same tokens are the undo
 //! history, the save file ([`save`]) and `lightemall replay`. The window,
-//! the PNG renderer, the CLI and the tests all drive this one set of rules.
+//! `lightemall replay` and the tests all drive this one set of rules (the
+//! PNG renderer and `lightemall render` draw puzzles without a game).
 //!
 //! This crate does no I/O and reads no clock of the OS (time comes from a
 //! [`Clock`] it is given), and never panics on input: a bad token, a move

@@ -78,8 +78,8 @@ const MAX_TOKEN_CHARS: usize = 60;
 
 impl TokenError {
     /// An error about `token` at 1-based `position`. The token is quoted
-    /// trimmed, on one line (control characters escaped) and cut to
-    /// [`MAX_TOKEN_CHARS`].
+    /// trimmed, on one line (control characters escaped) and cut to 60
+    /// characters.
     pub fn new(position: usize, token: &str, problem: String) -> TokenError {
         TokenError {
             position,

@@ -1,7 +1,7 @@
 //! Scores: time, moves, par and efficiency of a won game, and the table of
 //! the best results per preset (the puzzle kind without its seed). Games in
-//! which Solve was used are not scored. Text in, text out; the file is
-//! `lightemall-store`'s.
+//! which Solve was used or a hint taken (assisted) are not scored. Text in,
+//! text out; the file is `lightemall-store`'s.
 //!
 //! ```text
 //! lightemall scores 1
@@ -193,7 +193,8 @@ impl Game {
         format!("{}:{}:{kind}", grid.topology(), grid.size_label())
     }
 
-    /// The result to record: `Some` once the game is won, unless Solve was used.
+    /// The result to record: `Some` once the game is won, unless Solve was
+    /// used or a hint taken ([`Game::is_assisted`]).
     pub fn score(&self) -> Option<Score> {
         (self.is_solved() && !self.assisted).then(|| Score {
             preset: self.preset(),

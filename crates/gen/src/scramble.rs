@@ -7,7 +7,7 @@ use lightemall_model::Board;
 /// The solved board with each tile rotated by a random number of steps. If
 /// that happens to solve the board (likely only on tiny boards), the first
 /// leaf is turned one more step: its neighbour's wire then points at nothing,
-/// so the board cannot be solved.
+/// so the board is not solved as it stands.
 pub fn scramble(solution: &Board, random: &mut Random) -> Board {
     let topology = solution.grid().topology();
     let n = u16::from(topology.direction_count());

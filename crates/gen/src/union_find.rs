@@ -23,7 +23,8 @@ impl UnionFind {
         }
     }
 
-    /// The representative of `x`'s set (its root), halving the path on the way.
+    /// The representative of `x`'s set (its root), splitting the path on the
+    /// way: each element passed is re-pointed at its grandparent.
     pub fn find(&mut self, mut x: u32) -> u32 {
         loop {
             let p = self.parent[x as usize];

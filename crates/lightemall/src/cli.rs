@@ -152,7 +152,8 @@ pub struct RenderArgs {
     /// The look.
     #[arg(long, default_value = "classic", value_parser = ["classic", "circuit", "contrast"])]
     pub theme: String,
-    /// Tile width in pixels (4 to 256); by default the image is about 1000 pixels wide.
+    /// Tile width in pixels (4 to 256); by default 1024 / the board's longer side,
+    /// within 4 to 64 (about 1000 pixels for 16 to 256 tiles a side).
     #[arg(long, value_parser = clap::value_parser!(u32).range(4..=256))]
     pub cell: Option<u32>,
     /// Leave out the panel (time, moves, buttons): the board alone.

@@ -40,7 +40,7 @@ impl Frames {
         !self.is_slow() && animating(session, &self.derived, now_ms)
     }
 
-    /// Whether the last frame took longer than [`SLOW_FRAME`].
+    /// Whether the last frame took longer than 40 ms (`SLOW_FRAME`).
     pub fn is_slow(&self) -> bool {
         self.last_paint > SLOW_FRAME
     }

@@ -1,5 +1,9 @@
-//! The software rasterizer: each Scene primitive becomes a tiny-skia path,
-//! filled and stroked with anti-aliasing, in order.
+//! The software rasterizer: the Scene's primitives painted in order, most
+//! as tiny-skia paths filled and stroked with anti-aliasing. Fast paths
+//! skip the path where it costs most: opaque rectangles on whole pixels are
+//! written straight into the pixmap, axis-aligned wires are filled as
+//! rectangles, small circles are pre-painted sprites (`sprites.rs`), and
+//! text is the bundled font's glyph coverage (`text.rs`).
 
 use crate::sprites::Sprites;
 use crate::text;

@@ -1,5 +1,6 @@
-//! Hints: one tile the player should turn, and where to, proved from the
-//! puzzle and the tiles the player has locked.
+//! Hints: one tile the player should turn, and where to, from the puzzle
+//! and the tiles the player has locked: proved when reasoning finds it or
+//! the locks leave one solution, else a turn toward one of the solutions.
 
 use crate::{Status, deduce, interactive_guesses, solve_within};
 use lightemall_model::{Board, Tile};
@@ -9,7 +10,8 @@ use lightemall_model::{Board, Tile};
 pub enum Hint {
     /// Turn `tile` so that it shows `to`. `proved` is true when every
     /// solution that keeps the locks has it so; false when the puzzle has
-    /// several such solutions and this one is merely on the way to one.
+    /// several such solutions, or the search gave up before it could tell,
+    /// and this one is merely on the way to one.
     Turn {
         /// Index of the tile, row-major.
         tile: usize,

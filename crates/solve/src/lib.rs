@@ -3,16 +3,20 @@
 //!
 //! Constraint propagation (seed 003's must / must-not / might wires, with a
 //! work queue), two global rules (no closed loop, no isolated piece), and a
-//! depth-first search over the orientations of the most constrained tile
-//! when the rules stall. Every solution is checked with the model's own
+//! depth-first search over one tile's orientations at a time when the rules
+//! stall (the tile whose guesses failed most, else one near the last guess,
+//! else the most constrained), restarting with a doubling cutoff of dead
+//! ends. Every solution is checked with the model's own
 //! `Board::check_solved` before it is reported, so "unique", "multiple" and
 //! "none" are exact answers.
 //!
-//! Also: the difficulty [`Rating`] read from the solver's work, and
-//! [`par`], the fewest moves that solve a puzzle from its scramble.
+//! Also: the difficulty [`Rating`] read from the solver's work, [`par`],
+//! the fewest moves that solve a puzzle from its scramble, [`hint`], and
+//! the unique generator ([`generate`]).
 //!
-//! No I/O, no clock; the search is bounded only by the puzzle (a work
-//! budget is issue 7's).
+//! No I/O, no clock. The search may be given a budget of guesses
+//! ([`solve_within`], [`Options`]); past it the answer is
+//! [`Status::GaveUp`]. Without one it is bounded only by the puzzle.
 
 mod hint;
 mod par;
@@ -72,7 +76,7 @@ impl Status {
 /// What a solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    /// Unique, multiple or none.
+    /// Unique, multiple, none, or gave up.
     pub status: Status,
     /// Up to the limit of distinct solutions, each the solved tiles row-major.
     pub solutions: Vec<Vec<Tile>>,

@@ -1,15 +1,16 @@
 //! What a frame shows: the plain data a front end hands to [`crate::scene_of`].
 //!
 //! The view does not know the game's rules or its types beyond the model's
-//! `Board`: whoever owns the game (the engine, or the render command today)
-//! fills a [`FrameInput`]. Per-tile slices may be empty, meaning "none".
+//! `Board`: whoever owns the game fills a [`FrameInput`] (the window from
+//! the engine's `Game`, the render command from a puzzle and `power`).
+//! Per-tile slices may be empty, meaning "none".
 //!
-//! The engine's adapter is meant to be one function that borrows: the
-//! board, station, locks and toggles from the game state; `distance`
-//! (from `power::Power::distance`) and `errors` (from [`crate::error_marks`])
-//! from a draw state it refreshes after each move; the panel's text from
-//! its clock and move log; `ui`, `animation` and `notice` from the front
-//! end.
+//! The window's adapter (`frame.rs` of `lightemall-render-minifb`) is one
+//! function that borrows: the board, station, locks and toggles from the
+//! game state; `distance` (from `Game::distance`) and `errors` (from
+//! [`crate::error_marks`]) from a cache it refreshes when the game changes;
+//! the panel's text from the game's clock, moves and facts; `ui`,
+//! `animation`, the hint's highlight and `notice` from its session.
 
 use crate::panel::Button;
 use crate::theme::Theme;

@@ -25,8 +25,9 @@ use crate::union_find::UnionFind;
 use lightemall_model::{Dir, Grid, Tile};
 use std::ops::Range;
 
-/// Tiles per band: the band's union-find (two `u32` per tile)
-/// stays in a 2 MB level-2 cache with room to spare.
+/// Tiles per band: the band's pieces (four `u32` per tile: label, next
+/// member, size and lightest way out) stay in a 2 MB level-2 cache with
+/// room to spare.
 const BAND_TILES: usize = 1 << 15;
 
 /// Bits of a slot in a key: a board has fewer than `2^22` slots.

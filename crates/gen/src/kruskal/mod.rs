@@ -6,8 +6,8 @@
 //! then direction), which is part of the contract: it is what makes the same
 //! seed give the same tree.
 //!
-//! Here edges are joined one by one, each a step of the live demo. Large
-//! boards, where no one watches, take the faster [`banded`] path to the same
+//! Here edges are joined one by one, each a step of the live demo. Boards
+//! no one watches, of any size, take the faster [`banded`] path to the same
 //! tree.
 
 mod banded;
@@ -30,8 +30,8 @@ const _: () = assert!(lightemall_model::MAX_SIDE * lightemall_model::MAX_SIDE < 
 /// The solved tiles of a spanning tree built by Kruskal's algorithm.
 ///
 /// When `steps` wants to see each edge taken in order (the live demo), the
-/// edges are joined one by one; otherwise the faster [`banded`] method builds
-/// the same tree.
+/// edges are joined one by one; otherwise the faster banded method
+/// (`kruskal/banded.rs`) builds the same tree.
 pub fn kruskal<S: StepSink>(
     grid: &Grid,
     difficulty: Difficulty,

@@ -2,7 +2,7 @@
 //! theme, with radius or fog), or with `--gen-steps` the generator at work.
 //!
 //! This command fills the view's `FrameInput` from a puzzle and `power`; the
-//! game engine will fill the same struct from a game.
+//! window (`lightemall-render-minifb`) fills the same struct from a game.
 
 use crate::cli::RenderArgs;
 use crate::puzzle_args::{Resolved, resolve};
@@ -49,7 +49,8 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The tile width: as asked, or one that makes the image about 1000 pixels wide.
+/// The tile width: as asked, or 1024 / the board's longer side within 4
+/// to 64 (the board about 1000 pixels on that side for 16 to 256 tiles).
 pub fn cell_for(grid: &Grid, cell: Option<u32>) -> u32 {
     cell.unwrap_or_else(|| (1024 / grid.width().max(grid.height()) as u32).clamp(4, 64))
 }
