@@ -377,7 +377,8 @@ impl State {
     fn root(&mut self, mut tile: usize) -> usize {
         while self.group[tile] >= 0 {
             let parent = self.group[tile] as usize;
-            // Path halving, but not while searching: undoing it would cost
+            // Path splitting (each tile on the way is pointed at its
+            // grandparent), but not while searching: undoing it would cost
             // more than it saves (union by size keeps paths short).
             if self.group[parent] >= 0 && self.trail.is_none() {
                 self.group[tile] = self.group[parent];
@@ -698,6 +699,10 @@ impl Hasher for TileHasher {
         for &byte in bytes {
             self.write_u64(u64::from(byte));
         }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
     }
 
     fn write_usize(&mut self, n: usize) {
