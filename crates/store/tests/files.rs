@@ -90,12 +90,7 @@ fn files_that_are_not_our_saves_are_refused_and_never_overwritten() {
 #[test]
 fn scores_are_recorded_and_a_damaged_table_is_kept() {
     let store = scratch("scores");
-    let score = Score {
-        preset: "square:5x5:kruskal:easy".to_string(),
-        elapsed: Duration::from_secs(42),
-        moves: 20,
-        par: Some(15),
-    };
+    let score = score("square:5x5:kruskal:easy", 42);
     assert!(store.record_score(score.clone()).expect("recorded"));
     assert_eq!(
         store.scores().expect("read").best(&score.preset),
