@@ -202,14 +202,10 @@ fn ctrl_s_says_where_it_saved_then_the_message_goes() {
     let app = App::start(&display, &home, &["play", PUZZLE]);
     let before = app.settled_screenshot();
     let area = layout(&app, PUZZLE).notice_area();
-    let strip = (area.x, area.y);
-    let strip_end = (area.x + area.w, area.y + area.h);
+    let (strip, strip_end) = notice_strip(&app);
     app.key("ctrl+s");
-    let (shown, since) = e2e::wait_for("a notice at the bottom", || {
-        let shot = app.screenshot();
-        let changed = shot.differences_in(&before, strip, strip_end);
-        (changed as f32 > area.w * area.h / 2.0).then(|| (shot, Instant::now()))
-    });
+    let shown = wait_notice_change(&app, &before, "a notice at the bottom", 0.5);
+    let since = Instant::now();
     shown.save(&shots_folder().join("saved-notice.png"));
     assert!(home.join("lightemall/saved.lightemall-save").is_file());
     assert_eq!(moves_in(&app.title()), Some(0), "Ctrl+S is no move");
@@ -385,16 +381,26 @@ fn first_hint(id: &str) -> usize {
     }
 }
 
-/// Wait until the notice strip shows something other than it did in
-/// `before`; the screenshot then.
-fn wait_notice_change(app: &App<'_>, before: &e2e::image::Image, what: &str) -> e2e::image::Image {
+/// The corners of the notice strip of [`PUZZLE`]'s window.
+fn notice_strip(app: &App<'_>) -> ((f32, f32), (f32, f32)) {
     let area = layout(app, PUZZLE).notice_area();
-    let strip = (area.x, area.y);
-    let strip_end = (area.x + area.w, area.y + area.h);
+    ((area.x, area.y), (area.x + area.w, area.y + area.h))
+}
+
+/// Wait until more than `share` of the notice strip's pixels differ from
+/// `before`; the screenshot then.
+fn wait_notice_change(
+    app: &App<'_>,
+    before: &e2e::image::Image,
+    what: &str,
+    share: f32,
+) -> e2e::image::Image {
+    let area = layout(app, PUZZLE).notice_area();
+    let (strip, strip_end) = notice_strip(app);
     e2e::wait_for(what, || {
         let shot = app.screenshot();
         let changed = shot.differences_in(before, strip, strip_end);
-        (changed as f32 > area.w * area.h / 20.0).then_some(shot)
+        (changed as f32 > area.w * area.h * share).then_some(shot)
     })
 }
 
@@ -407,7 +413,7 @@ fn ctrl_h_marks_a_tile_and_ctrl_shift_h_twice_solves_then_ctrl_r_restarts() {
     let app = App::start(&display, &data_home("assist"), &["play", PUZZLE]);
     let before = app.settled_screenshot();
     app.key("ctrl+h");
-    let hinted = wait_notice_change(&app, &before, "the hint's notice");
+    let hinted = wait_notice_change(&app, &before, "the hint's notice", 0.05);
     hinted.save(&shots_folder().join("hint.png"));
     let layout = layout(&app, PUZZLE);
     let at = layout.centre(first_hint(PUZZLE));
@@ -419,7 +425,7 @@ fn ctrl_h_marks_a_tile_and_ctrl_shift_h_twice_solves_then_ctrl_r_restarts() {
     assert_eq!(moves_in(&app.title()), Some(0), "a hint is no move");
 
     app.key("ctrl+shift+h");
-    let asked = wait_notice_change(&app, &hinted, "the question to confirm");
+    let asked = wait_notice_change(&app, &hinted, "the question to confirm", 0.05);
     asked.save(&shots_folder().join("solve-asked.png"));
     assert!(
         !app.title().ends_with(" · solved"),

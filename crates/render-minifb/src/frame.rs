@@ -229,11 +229,26 @@ mod tests {
     use lightemall_engine::ManualClock;
     use lightemall_view::Shape;
 
-    fn texts(session: &Session, now_ms: u64) -> Vec<String> {
+    /// A session on a fresh 5x5 game, with no files.
+    fn session() -> Session {
+        let game = Game::from_id(
+            "square:5x5:kruskal:easy#7",
+            Box::new(ManualClock::default()),
+        )
+        .expect("puzzle");
+        session_without_files(game)
+    }
+
+    /// The frame of `session` at `now_ms` in a 640x480 window.
+    fn frame_at(session: &Session, now_ms: u64) -> Scene {
         let mut derived = Derived::default();
         derived.refresh(session);
         let layout = layout_for(session, 640, 480);
         scene(session, &derived, &layout, now_ms, false)
+    }
+
+    fn texts(session: &Session, now_ms: u64) -> Vec<String> {
+        frame_at(session, now_ms)
             .shapes
             .into_iter()
             .filter_map(|shape| match shape {
@@ -245,12 +260,7 @@ mod tests {
 
     #[test]
     fn the_frame_shows_the_notice_until_it_expires() {
-        let game = Game::from_id(
-            "square:5x5:kruskal:easy#7",
-            Box::new(ManualClock::default()),
-        )
-        .expect("puzzle");
-        let mut session = session_without_files(game);
+        let mut session = session();
         session.apply(Action::Save, 500);
         let text = session.notice(500).expect("a notice").text.clone();
         assert!(texts(&session, 500).contains(&text));
@@ -259,11 +269,8 @@ mod tests {
     }
 
     fn hint_shapes(session: &Session, now_ms: u64) -> usize {
-        let mut derived = Derived::default();
-        derived.refresh(session);
-        let layout = layout_for(session, 640, 480);
         let hint = session.ui().theme.palette().hint;
-        scene(session, &derived, &layout, now_ms, false)
+        frame_at(session, now_ms)
             .shapes
             .iter()
             .filter(|shape| matches!(shape, Shape::Line { stroke, .. } if stroke.color == hint))
@@ -272,12 +279,7 @@ mod tests {
 
     #[test]
     fn the_frame_marks_the_hinted_tile_while_the_hint_shows() {
-        let game = Game::from_id(
-            "square:5x5:kruskal:easy#7",
-            Box::new(ManualClock::default()),
-        )
-        .expect("puzzle");
-        let mut session = session_without_files(game);
+        let mut session = session();
         assert_eq!(hint_shapes(&session, 0), 0);
         session.apply(Action::Hint, 0);
         assert!(hint_shapes(&session, 0) > 0);

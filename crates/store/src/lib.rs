@@ -13,6 +13,8 @@
 
 mod atomic;
 mod lock;
+#[cfg(test)]
+mod scratch;
 
 pub use atomic::{write_atomically, write_file_atomically};
 use lightemall_engine::save::{SaveError, SaveFile};

@@ -63,14 +63,7 @@ impl FolderLock {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("lightemall-lock-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
-    }
+    use crate::scratch::scratch;
 
     #[test]
     fn a_held_lock_keeps_others_out_until_it_is_dropped() {
