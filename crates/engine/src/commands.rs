@@ -171,6 +171,7 @@ impl Game {
                 station: self.state.station,
                 radius,
             }),
+            ..Options::default()
         };
         let mut report = solve_with(board, &options);
         if report.solutions.is_empty() && options.reach.is_some() {

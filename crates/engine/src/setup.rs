@@ -66,7 +66,7 @@ pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> 
 pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
     let board = &puzzle.board;
     let report = solve_interactively(board);
-    let rating = report.rating(board.grid().len());
+    let rating = report.rating();
     let (solution, difficulty) = match (&puzzle.solution, origin.params) {
         (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
         _ => (

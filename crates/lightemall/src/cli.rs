@@ -1,6 +1,7 @@
 //! The command-line grammar (clap). Every command has `--help`.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use lightemall_solve::Rating;
 use std::path::PathBuf;
 
 /// LightEmAll: rotate the tiles until every one is connected to the power station.
@@ -112,6 +113,17 @@ pub struct SolveArgs {
     /// Give up after this many guesses (status `gave-up`); no limit by default.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_guesses: Option<u64>,
+    /// Reason with no technique dearer than this (easy: local only; medium:
+    /// also loop and island; hard: also lookahead; fiendish: also guessing,
+    /// the default). Below fiendish the status is `undecided` when tiles are
+    /// left, and `undecided` says how many.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    pub max_level: Option<Rating>,
+}
+
+/// A level by name, for `--max-level`.
+fn parse_level(name: &str) -> Result<Rating, String> {
+    name.parse()
 }
 
 /// `lightemall replay`.

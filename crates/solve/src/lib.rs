@@ -1,27 +1,30 @@
 //! The LightEmAll solver: decides any puzzle of any topology, wrapping or
 //! not, with barriers, and counts its solutions up to a limit.
 //!
-//! Constraint propagation (seed 003's must / must-not / might wires, with a
-//! work queue), two global rules (no closed loop, no isolated piece), and a
-//! depth-first search over one tile's orientations at a time when the rules
-//! stall (the tile whose guesses failed most, else one near the last guess,
-//! else the most constrained), restarting with a doubling cutoff of dead
-//! ends. Every solution is checked with the model's own
-//! `Board::check_solved` before it is reported, so "unique", "multiple" and
-//! "none" are exact answers.
+//! It reasons as a person learns to, with named techniques tried cheapest
+//! first ([`rules`]: `local`, `loop`, `island`, `lookahead`), and guesses
+//! ([`search`]) only when they all stall. Every solution is checked with
+//! the model's own `Board::check_solved` before it is reported, so
+//! "unique", "multiple" and "none" are exact answers.
 //!
-//! Also: the difficulty [`Rating`] read from the solver's work, [`par`],
-//! the fewest moves that solve a puzzle from its scramble, [`hint`], and
-//! the unique generator ([`generate`]).
+//! What each technique concluded is counted ([`Stats`]), and the puzzle's
+//! [`Rating`] is the hardest technique it needed; a solve can be held to
+//! a level ([`Options::max_level`]) and then reports the tiles it left
+//! undecided. Also: [`par`], the fewest moves that solve a puzzle from its
+//! scramble, [`hint`], and the unique generator ([`generate`]).
 //!
 //! No I/O, no clock. The search may be given a budget of guesses
 //! ([`solve_within`], [`Options`]); past it the answer is
-//! [`Status::GaveUp`]. Without one it is bounded only by the puzzle.
+//! [`Status::GaveUp`]. Lookahead has a budget of its own, in probes
+//! (`rules::lookahead`). Both count work, not time, so an answer is the same
+//! on every machine.
 
 mod hint;
 mod par;
 mod problem;
 mod reach;
+pub mod rules;
+mod search;
 mod state;
 mod stats;
 mod unique;
@@ -31,6 +34,9 @@ use lightemall_model::{Board, Tile};
 pub use par::{Turns, fewest_turns, par};
 use problem::Problem;
 pub use reach::Reach;
+pub use rules::Technique;
+use rules::{Rules, propagate};
+use search::{Run, Search};
 use state::State;
 pub use stats::{Rating, Stats};
 pub use unique::{GENERATE_GUESSES, GenerateError, generate, generate_within};
@@ -59,6 +65,9 @@ pub enum Status {
     /// The search used up its budget of guesses before it could tell
     /// (any solutions found are reported; there may be more).
     GaveUp,
+    /// Reasoning up to [`Options::max_level`] left tiles undecided, and the
+    /// solve was not allowed to go further.
+    Undecided,
 }
 
 impl Status {
@@ -69,6 +78,7 @@ impl Status {
             Status::Multiple => "multiple",
             Status::None => "none",
             Status::GaveUp => "gave-up",
+            Status::Undecided => "undecided",
         }
     }
 }
@@ -80,15 +90,18 @@ pub struct Report {
     pub status: Status,
     /// Up to the limit of distinct solutions, each the solved tiles row-major.
     pub solutions: Vec<Vec<Tile>>,
-    /// The work it took.
+    /// The work it took, per technique.
     pub stats: Stats,
+    /// Tiles that reasoning left undecided, before any guess.
+    pub undecided: usize,
 }
 
 impl Report {
-    /// The rating of a puzzle of `tiles` tiles from the work this solve
-    /// took; `None` if the search gave up (the work is not all known).
-    pub fn rating(&self, tiles: usize) -> Option<Rating> {
-        (self.status != Status::GaveUp).then(|| self.stats.rating(tiles))
+    /// The puzzle's level: the hardest technique this solve used. `None`
+    /// if the search gave up (the work is not all known). Held to a level,
+    /// it is the level of the reasoning done.
+    pub fn rating(&self) -> Option<Rating> {
+        (self.status != Status::GaveUp).then(|| self.stats.rating())
     }
 }
 
@@ -133,7 +146,7 @@ pub fn solve_within(board: &Board, pinned: &[usize], limit: usize, max_guesses: 
         pinned,
         limit,
         max_guesses,
-        reach: None,
+        ..Options::default()
     };
     solve_with(board, &options)
 }
@@ -150,6 +163,10 @@ pub struct Options<'a> {
     /// Radius mode: only solutions that power every tile from the station
     /// within the radius count.
     pub reach: Option<Reach>,
+    /// The dearest reasoning allowed: below [`Rating::Fiendish`] the solve
+    /// never guesses, and below [`Rating::Hard`] never looks ahead; what it
+    /// leaves undecided is [`Status::Undecided`].
+    pub max_level: Rating,
 }
 
 impl Default for Options<'_> {
@@ -159,77 +176,86 @@ impl Default for Options<'_> {
             limit: 2,
             max_guesses: u64::MAX,
             reach: None,
+            max_level: Rating::Fiendish,
         }
     }
 }
 
 /// Solve `board` as `options` ask.
 pub fn solve_with(board: &Board, options: &Options<'_>) -> Report {
+    solve_reasoning(board, options, Reasoning::Full)
+}
+
+/// The rules a solve reasons with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reasoning {
+    /// Every technique: dead ends in the island rule, lookahead before the
+    /// search.
+    Full,
+    /// The rules the unique generator's puzzles were made with (no dead
+    /// ends, no lookahead). Its seeded IDs depend on exactly what these
+    /// deduce and on the order the search finds solutions in, so they stay
+    /// as they are.
+    Classic,
+}
+
+impl Reasoning {
+    /// The rules at the root, before any guess.
+    fn root(self, options: &Options<'_>) -> Rules {
+        match self {
+            Reasoning::Full => Rules::up_to(options.max_level.min(Rating::Hard)),
+            Reasoning::Classic => Rules::up_to(Rating::Medium),
+        }
+    }
+}
+
+fn solve_reasoning(board: &Board, options: &Options<'_>, reasoning: Reasoning) -> Report {
     let problem = Problem::new(board);
-    let mut state = State::new(&problem);
+    let mut state = State::new(&problem, reasoning == Reasoning::Full);
     let mut stats = Stats::default();
+    let report = |status, solutions, stats, undecided| Report {
+        status,
+        solutions,
+        stats,
+        undecided,
+    };
     let pinned_ok = options
         .pinned
         .iter()
         .filter(|&&tile| tile < problem.len())
         .all(|&tile| state.pin(&problem, tile, board.tiles()[tile]).is_ok());
-    if !pinned_ok {
-        return Report {
-            status: Status::None,
-            solutions: Vec::new(),
-            stats,
+    let root_ok = pinned_ok
+        && propagate(&mut state, &problem, &reasoning.root(options), &mut stats).is_ok()
+        && options
+            .reach
+            .is_none_or(|reach| state.within_reach(&problem, reach));
+    if !root_ok {
+        return report(Status::None, Vec::new(), stats, 0);
+    }
+    let undecided = state.undecided();
+    if options.max_level < Rating::Fiendish {
+        let solution = state.tiles(&problem).filter(|tiles| {
+            board
+                .with_tiles(tiles.clone())
+                .is_ok_and(|b| b.check_solved().is_ok())
+        });
+        let status = match (&solution, undecided) {
+            (Some(_), _) => Status::Unique,
+            (None, 0) => Status::None,
+            (None, _) => Status::Undecided,
         };
+        return report(status, solution.into_iter().collect(), stats, undecided);
     }
-    search(&problem, state, options, &mut stats)
-}
-
-/// What reasoning alone proves, without a single guess: per tile, its
-/// orientation if the rules force one. `None` if the rules find that no
-/// solution keeps the pinned tiles (see [`solve_pinned`]).
-pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
-    let problem = Problem::new(board);
-    let mut state = State::new(&problem);
-    let mut stats = Stats::default();
-    for &tile in pinned.iter().filter(|&&tile| tile < problem.len()) {
-        state.pin(&problem, tile, board.tiles()[tile]).ok()?;
-    }
-    state.propagate(&problem, &mut stats).ok()?;
-    Some(state.decided(&problem))
-}
-
-/// Dead ends allowed in the first run of the search before it restarts;
-/// each restart doubles it, so the last run is always complete.
-const FIRST_CUTOFF: u64 = 64;
-
-/// Depth-first search from `start`, counting solutions up to `limit`
-/// (at least two) and reporting up to `limit` (at least one).
-///
-/// The search learns which tiles' guesses fail (see `State::next_guess`)
-/// and restarts from `start` after a number of dead ends that doubles each
-/// time, so that what it learned deep down also reorders the first guesses.
-/// Solutions found before a restart are kept (each counted once).
-fn search(problem: &Problem<'_>, start: State, options: &Options<'_>, stats: &mut Stats) -> Report {
     let wanted = options.limit.max(1);
-    let mut search = Search {
-        problem,
-        limit: options.limit.max(2),
-        max_guesses: options.max_guesses,
-        reach: options.reach,
-        solutions: Vec::new(),
-        failures: vec![0; problem.len()],
-        stats,
-    };
-    let mut state = start;
-    let mut last = Run::Exhausted;
-    if search.consistent(&mut state) {
-        state.start_trail();
-        let mut cutoff = FIRST_CUTOFF;
-        last = search.run(&mut state, cutoff);
-        while last == Run::Restart {
-            cutoff = cutoff.saturating_mul(2);
-            last = search.run(&mut state, cutoff);
-        }
-    }
+    let mut search = Search::new(
+        &problem,
+        Rules::up_to(Rating::Medium),
+        options.limit,
+        options.max_guesses,
+        options.reach,
+        &mut stats,
+    );
+    let last = search.run_from(&mut state);
     let mut solutions = search.solutions;
     let status = match solutions.len() {
         2.. => Status::Multiple,
@@ -238,137 +264,69 @@ fn search(problem: &Problem<'_>, start: State, options: &Options<'_>, stats: &mu
         _ => Status::Unique,
     };
     solutions.truncate(wanted);
-    Report {
-        status,
-        solutions,
-        stats: *stats,
-    }
+    report(status, solutions, stats, undecided)
 }
 
-/// The state of a search across its restarts.
-struct Search<'p, 'b, 's> {
-    problem: &'p Problem<'b>,
-    limit: usize,
-    max_guesses: u64,
-    reach: Option<Reach>,
-    solutions: Vec<Vec<Tile>>,
-    /// Per tile, how often a guess on it led straight to a contradiction.
-    failures: Vec<u32>,
-    stats: &'s mut Stats,
+/// [`solve_within`] with the unique generator's rules ([`Reasoning::Classic`]).
+fn solve_classic(board: &Board, limit: usize, max_guesses: u64) -> Report {
+    let options = Options {
+        limit,
+        max_guesses,
+        ..Options::default()
+    };
+    solve_reasoning(board, &options, Reasoning::Classic)
 }
 
-/// A guess being tried: the tile, the choices not yet tried, and the
-/// trail mark to undo to before the next.
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    tile: usize,
-    choices: u8,
-    mark: usize,
+/// What reasoning alone proves, without a single guess (every technique up
+/// to lookahead): per tile, its orientation if the rules force one. `None`
+/// if the rules find that no solution keeps the pinned tiles (see
+/// [`solve_pinned`]).
+pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
+    let problem = Problem::new(board);
+    let state = reason(&problem, pinned, Rating::Hard, Reasoning::Full)?;
+    Some(state.decided(&problem))
 }
 
-/// How a run of the search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Run {
-    /// Every branch was tried.
-    Exhausted,
-    /// The limit of solutions was reached.
-    Enough,
-    /// Too many dead ends: start again with what was learned.
-    Restart,
-    /// The budget of guesses is used up.
-    GaveUp,
+/// [`deduce`] with the unique generator's rules ([`Reasoning::Classic`]).
+fn deduce_classic(board: &Board) -> Option<Vec<Option<Tile>>> {
+    let problem = Problem::new(board);
+    let state = reason(&problem, &[], Rating::Medium, Reasoning::Classic)?;
+    Some(state.decided(&problem))
 }
 
-impl Search<'_, '_, '_> {
-    /// One depth-first run from `state` (propagated, its trail started,
-    /// and left as it was found), giving up after `cutoff` dead ends.
-    /// Guesses are taken back by undoing the trail, so the memory a run
-    /// needs grows with the changes it made, not with its depth times the
-    /// board.
-    fn run(&mut self, state: &mut State, cutoff: u64) -> Run {
-        let root = state.mark();
-        let result = self.descend(state, cutoff);
-        state.undo_to(root);
-        result
-    }
+/// What reasoning up to `level` leaves possible: per tile, the orientations
+/// still open (as tiles, each a rotation of the board's). `None` if the
+/// rules find a contradiction. For tests and explanations: a rule that
+/// removed an orientation some solution has would show here.
+pub fn possibilities(board: &Board, pinned: &[usize], level: Rating) -> Option<Vec<Vec<Tile>>> {
+    let problem = Problem::new(board);
+    let state = reason(&problem, pinned, level, Reasoning::Full)?;
+    Some(
+        (0..problem.len())
+            .map(|tile| {
+                state
+                    .choices(tile)
+                    .map(|k| Tile(problem.orientations[tile][k]))
+                    .collect()
+            })
+            .collect(),
+    )
+}
 
-    fn descend(&mut self, state: &mut State, cutoff: u64) -> Run {
-        let problem = self.problem;
-        let mut dead_ends = 0;
-        let mut frames: Vec<Frame> = Vec::new();
-        loop {
-            // `state` is propagated without contradiction here.
-            match state.next_guess(problem, &self.failures) {
-                Some(tile) => {
-                    if self.stats.guesses >= self.max_guesses {
-                        return Run::GaveUp;
-                    }
-                    self.stats.guesses += 1;
-                    let mark = state.mark();
-                    let choices = state.choices(tile).fold(0u8, |c, k| c | 1 << k);
-                    frames.push(Frame {
-                        tile,
-                        choices,
-                        mark,
-                    });
-                }
-                None => {
-                    if self.found(state) && self.solutions.len() >= self.limit {
-                        return Run::Enough;
-                    }
-                }
-            }
-            // Take the next untried choice, backing up as far as needed.
-            loop {
-                let Some(frame) = frames.last_mut() else {
-                    return Run::Exhausted;
-                };
-                state.undo_to(frame.mark);
-                if frame.choices == 0 {
-                    frames.pop();
-                    continue;
-                }
-                let k = frame.choices.trailing_zeros() as usize;
-                frame.choices &= !(1 << k);
-                let tile = frame.tile;
-                state.choose(problem, tile, k);
-                if self.consistent(state) {
-                    break;
-                }
-                self.failures[tile] = self.failures[tile].saturating_add(1);
-                dead_ends += 1;
-                if dead_ends > cutoff {
-                    return Run::Restart;
-                }
-            }
-        }
+/// The state that reasoning up to `level` reaches from the pinned tiles.
+fn reason(
+    problem: &Problem<'_>,
+    pinned: &[usize],
+    level: Rating,
+    reasoning: Reasoning,
+) -> Option<State> {
+    let mut state = State::new(problem, reasoning == Reasoning::Full);
+    let mut stats = Stats::default();
+    for &tile in pinned.iter().filter(|&&tile| tile < problem.len()) {
+        state.pin(problem, tile, problem.board.tiles()[tile]).ok()?;
     }
-
-    /// Propagate `state`; whether no rule (the power rule included, in
-    /// radius mode) finds a contradiction.
-    fn consistent(&mut self, state: &mut State) -> bool {
-        state.propagate(self.problem, self.stats).is_ok()
-            && self
-                .reach
-                .is_none_or(|reach| state.within_reach(self.problem, reach))
-    }
-
-    /// Record the solution `state` holds, if it is one and is new.
-    fn found(&mut self, state: &State) -> bool {
-        let Some(tiles) = state.tiles(self.problem) else {
-            return false;
-        };
-        let solved = self
-            .problem
-            .board
-            .with_tiles(tiles.clone())
-            .is_ok_and(|b| b.check_solved().is_ok());
-        if solved && !self.solutions.contains(&tiles) {
-            self.solutions.push(tiles);
-            return true;
-        }
-        false
-    }
+    propagate(&mut state, problem, &Rules::up_to(level), &mut stats).ok()?;
+    Some(state)
 }
 
 #[cfg(test)]
@@ -400,13 +358,9 @@ mod tests {
         let none = solve_within(&board, &[], 2, 0);
         assert_eq!((none.status, none.solutions.len()), (Status::GaveUp, 0));
         assert_eq!(none.stats.guesses, 0);
-        assert_eq!(
-            none.rating(board.tiles().len()),
-            None,
-            "no rating from a search cut short"
-        );
+        assert_eq!(none.rating(), None, "no rating from a search cut short");
         let ample = solve_within(&board, &[], 2, full.stats.guesses);
         assert_eq!(ample, full);
-        assert!(full.rating(board.tiles().len()).is_some());
+        assert!(full.rating().is_some());
     }
 }

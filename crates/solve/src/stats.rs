@@ -1,33 +1,44 @@
-//! What the solver had to do: how many deductions of each rule and how many
-//! guesses, and the difficulty rating read from it.
+//! What the solver had to do: how often each technique concluded something,
+//! and the difficulty rating read from it (the hardest technique used).
 
-/// Work done by one solve.
+/// Work done by one solve, per technique.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Orientations removed by the local rule (neighbours must agree).
+    /// Looks at a tile in which the `local` rule (neighbours must agree, no
+    /// wire off the board or through a barrier) removed orientations.
     pub local: u64,
-    /// Orientations ruled out because they would close a loop.
+    /// Orientations ruled out by the `loop` rule: they would close a cycle.
     pub loops: u64,
-    /// Deductions that keep a group from being cut off.
+    /// Deductions of the `island` rule: orientations that would close off
+    /// a group or a dead end short of the whole board, and ways out that a
+    /// group must take.
     pub islands: u64,
+    /// Orientations ruled out by `lookahead`: assumed, they led the rules
+    /// above to a contradiction.
+    pub lookahead: u64,
     /// Times the search had to try the orientations of a tile.
     pub guesses: u64,
 }
 
-/// How hard a puzzle is to solve by reasoning, from the rules it needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// How hard a puzzle is to solve by reasoning: the hardest technique it
+/// needs. Ordered from the easiest; also the level a solve may be limited
+/// to ([`Options::max_level`](crate::Options::max_level)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rating {
-    /// Neighbours agreeing is enough.
+    /// `local` alone: neighbours agreeing settles every tile.
     Easy,
-    /// Needs the loop or the island rule, but no guess.
+    /// Needs `loop` or `island`, never `lookahead`.
     Medium,
-    /// Needs a guess for at most one tile in a hundred.
+    /// Needs `lookahead`, never a guess.
     Hard,
-    /// Needs more guessing than that.
+    /// Needs guessing (search).
     Fiendish,
 }
 
 impl Rating {
+    /// Every rating, easiest first.
+    pub const ALL: [Rating; 4] = [Rating::Easy, Rating::Medium, Rating::Hard, Rating::Fiendish];
+
     /// The rating's name as the game shows it.
     pub fn name(self) -> &'static str {
         match self {
@@ -39,19 +50,35 @@ impl Rating {
     }
 }
 
+impl std::fmt::Display for Rating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Rating {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Rating, String> {
+        Rating::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| format!("'{s}' is not a level: easy, medium, hard or fiendish"))
+    }
+}
+
 impl Stats {
-    /// The rating of a puzzle of `tiles` tiles that took this work.
-    pub fn rating(&self, tiles: usize) -> Rating {
-        if self.guesses == 0 {
-            if self.loops + self.islands == 0 {
-                Rating::Easy
-            } else {
-                Rating::Medium
-            }
-        } else if self.guesses * 100 <= tiles as u64 {
-            Rating::Hard
-        } else {
+    /// The hardest technique this work used: guessing is fiendish,
+    /// lookahead hard, loop or island medium, else easy.
+    pub fn rating(&self) -> Rating {
+        if self.guesses > 0 {
             Rating::Fiendish
+        } else if self.lookahead > 0 {
+            Rating::Hard
+        } else if self.loops + self.islands > 0 {
+            Rating::Medium
+        } else {
+            Rating::Easy
         }
     }
 }
@@ -61,17 +88,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ratings_follow_the_rules_used() {
-        let stats = |local, loops, islands, guesses| Stats {
-            local,
-            loops,
-            islands,
-            guesses,
+    fn the_rating_is_the_hardest_technique_used() {
+        let check = |local, loops, islands, lookahead, guesses, rating| {
+            let stats = Stats {
+                local,
+                loops,
+                islands,
+                lookahead,
+                guesses,
+            };
+            assert_eq!(stats.rating(), rating, "{stats:?}");
         };
-        assert_eq!(stats(50, 0, 0, 0).rating(100), Rating::Easy);
-        assert_eq!(stats(50, 1, 0, 0).rating(100), Rating::Medium);
-        assert_eq!(stats(50, 0, 3, 0).rating(100), Rating::Medium);
-        assert_eq!(stats(50, 0, 3, 1).rating(100), Rating::Hard);
-        assert_eq!(stats(50, 0, 3, 2).rating(100), Rating::Fiendish);
+        check(0, 0, 0, 0, 0, Rating::Easy);
+        check(50, 0, 0, 0, 0, Rating::Easy);
+        check(50, 1, 0, 0, 0, Rating::Medium);
+        check(50, 0, 3, 0, 0, Rating::Medium);
+        check(50, 0, 3, 1, 0, Rating::Hard);
+        check(0, 0, 0, 1, 0, Rating::Hard);
+        check(50, 0, 3, 1, 1, Rating::Fiendish);
+        check(0, 0, 0, 0, 7, Rating::Fiendish);
+    }
+
+    #[test]
+    fn levels_read_back_by_name() {
+        for rating in Rating::ALL {
+            assert_eq!(rating.name().parse(), Ok(rating));
+        }
+        assert!("impossible".parse::<Rating>().is_err());
     }
 }

@@ -19,7 +19,7 @@
 //! change to either changes the puzzle a seeded ID names, which the golden
 //! tests (`tests/determinism.rs`) catch.
 
-use crate::{Status, deduce, solve_within};
+use crate::{Status, deduce_classic, solve_classic};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{Generator, Link, NoSteps, Params, Rerouter, solution_tree};
 use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile};
@@ -171,13 +171,13 @@ fn ambiguous_tiles(
 ) -> Result<Option<Vec<bool>>, GenerateError> {
     let board = Board::new(*grid, tree.to_vec())?;
     let ambiguous: Vec<bool> = match proof {
-        Proof::Deduction => match deduce(&board, &[]) {
+        Proof::Deduction => match deduce_classic(&board) {
             Some(decided) => decided.iter().map(Option::is_none).collect(),
             // Cannot happen (the tree is a solution); reroute everywhere.
             None => vec![true; tree.len()],
         },
         Proof::Search => {
-            let report = solve_within(&board, &[], 2, budget.left);
+            let report = solve_classic(&board, 2, budget.left);
             budget.left -= report.stats.guesses.min(budget.left);
             if report.status == Status::GaveUp {
                 return Err(GenerateError::GaveUp {

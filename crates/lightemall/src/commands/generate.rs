@@ -33,7 +33,7 @@ pub fn run(args: &GenArgs) -> Result<(), String> {
 fn rating(resolved: &Resolved) -> &'static str {
     let board = &resolved.puzzle.board;
     solve_interactively(board)
-        .rating(board.grid().len())
+        .rating()
         .map_or("unknown", Rating::name)
 }
 

@@ -160,7 +160,7 @@ fn panel_of(resolved: &Resolved, board: &Board, radius: Option<u32>, solved: boo
     });
     // As the game rates a puzzle: a bounded search, no rating if it gives up.
     let rating = solve_interactively(&puzzle.board)
-        .rating(grid.len())
+        .rating()
         .map(|rating| rating.name().to_string());
     PanelInfo {
         time: "0:00".into(),

@@ -6,15 +6,20 @@ use crate::puzzle_args::read_puzzle;
 use lightemall_model::format::net::to_net_id;
 use lightemall_model::format::text::picture;
 use lightemall_model::{Board, Tile};
-use lightemall_solve::{Report, Status, Turns, par, solve_within};
+use lightemall_solve::{Options, Rating, Report, Stats, Status, Turns, par, solve_with};
 use serde::Serialize;
 
 /// Run the command.
 pub fn run(args: &SolveArgs) -> Result<(), String> {
     let resolved = read_puzzle(&args.puzzle)?;
     let board = &resolved.puzzle.board;
-    let max_guesses = args.max_guesses.unwrap_or(u64::MAX);
-    let report = solve_within(board, &[], usize::from(args.limit), max_guesses);
+    let options = Options {
+        limit: usize::from(args.limit),
+        max_guesses: args.max_guesses.unwrap_or(u64::MAX),
+        max_level: args.max_level.unwrap_or(Rating::Fiendish),
+        ..Options::default()
+    };
+    let report = solve_with(board, &options);
     let boards: Vec<Board> = report
         .solutions
         .iter()
@@ -23,10 +28,7 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let facts = Facts {
         // Rated by the whole work only: a search that gave up was cut short.
-        rating: match report.status {
-            Status::GaveUp => "unknown",
-            _ => report.stats.rating(board.grid().len()).name(),
-        },
+        rating: report.rating().map_or("unknown", Rating::name),
         par: (report.status == Status::Unique).then(|| {
             let topology = board.grid().topology();
             let solution = &report.solutions[0];
@@ -77,13 +79,21 @@ fn text(report: &Report, boards: &[Board], facts: &Facts) -> String {
     }
     let s = report.stats;
     out.push_str(&format!(
-        "work: {} local deductions, {} loops ruled out, {} island deductions, {} guesses\n",
-        s.local, s.loops, s.islands, s.guesses
+        "techniques: {} local, {} loop, {} island, {} lookahead, {} guesses\n",
+        s.local, s.loops, s.islands, s.lookahead, s.guesses
     ));
+    if report.undecided > 0 {
+        out.push_str(&format!(
+            "undecided: {} tiles after reasoning\n",
+            report.undecided
+        ));
+    }
     out
 }
 
-/// `--json`: `{"id", "status", "solutions", "net", "rating", "par", "stats"}`.
+/// `--json`: `{"id", "status", "solutions", "net", "rating", "par",
+/// "techniques", "undecided", "stats"}` (`stats`: the technique counts under
+/// their first names, kept for older readers).
 #[derive(Serialize)]
 struct SolveJson<'a> {
     id: &'a str,
@@ -93,15 +103,41 @@ struct SolveJson<'a> {
     net: Option<Vec<String>>,
     #[serde(flatten)]
     facts: &'a Facts,
+    techniques: TechniquesJson,
+    undecided: usize,
     stats: StatsJson,
 }
 
+/// How often each technique concluded something.
+#[derive(Serialize)]
+struct TechniquesJson {
+    local: u64,
+    #[serde(rename = "loop")]
+    loops: u64,
+    island: u64,
+    lookahead: u64,
+    guesses: u64,
+}
+
+/// The first names of the counts (before `lookahead` was a technique).
 #[derive(Serialize)]
 struct StatsJson {
     local: u64,
     loops: u64,
     islands: u64,
     guesses: u64,
+}
+
+impl From<Stats> for TechniquesJson {
+    fn from(s: Stats) -> Self {
+        TechniquesJson {
+            local: s.local,
+            loops: s.loops,
+            island: s.islands,
+            lookahead: s.lookahead,
+            guesses: s.guesses,
+        }
+    }
 }
 
 fn json(id: &str, report: &Report, boards: &[Board], facts: &Facts) -> Result<String, String> {
@@ -114,6 +150,8 @@ fn json(id: &str, report: &Report, boards: &[Board], facts: &Facts) -> Result<St
         solutions: report.solutions.iter().map(|t| masks(t)).collect(),
         net,
         facts,
+        techniques: s.into(),
+        undecided: report.undecided,
         stats: StatsJson {
             local: s.local,
             loops: s.loops,

@@ -1,0 +1,263 @@
+//! The named techniques, in the order a person learns them, and the
+//! propagation that applies them cheapest first.
+//!
+//! - [`local`]: a tile agrees with each neighbour about the wire between
+//!   them (seed 003's must / must-not / might), and no wire leaves the
+//!   board or crosses a barrier.
+//! - [`loops`]: an orientation that would close a cycle is out.
+//! - [`islands`]: an orientation that would close off a group, or a dead
+//!   end, short of the whole board is out; a group with as many wires out
+//!   as ways out takes them all.
+//! - [`lookahead`]: an orientation that, assumed, leads the rules above to
+//!   a contradiction is out.
+//! - guessing is the search's ([`crate::search`]), not a rule.
+//!
+//! [`propagate`] runs `local` until it stalls, then the per-tile `loop`
+//! and `island` checks one tile at a time (back to `local` after each that
+//! concludes something), then the group-wide `island` rule, a sweep over
+//! every undecided tile (groups far away may have grown), and only when
+//! all of that stalls, `lookahead`. So each technique is used only where
+//! every cheaper one is stuck, and the work counted per technique
+//! ([`Stats`]) says what a puzzle needs.
+
+pub mod islands;
+pub mod local;
+pub mod lookahead;
+pub mod loops;
+
+use crate::problem::Problem;
+use crate::state::{Contradiction, State};
+use crate::stats::{Rating, Stats};
+use lightemall_model::Dir;
+
+/// A named technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// Neighbours must agree; no wire off the board or through a barrier.
+    Local,
+    /// No closed cycle.
+    Loop,
+    /// No group or dead end closed off short of the whole board.
+    Island,
+    /// Assume one orientation, and refute it with the rules above.
+    Lookahead,
+}
+
+impl Technique {
+    /// Every technique, cheapest first.
+    pub const ALL: [Technique; 4] = [
+        Technique::Local,
+        Technique::Loop,
+        Technique::Island,
+        Technique::Lookahead,
+    ];
+
+    /// The technique's name, as `solve --json` and hints give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::Local => "local",
+            Technique::Loop => "loop",
+            Technique::Island => "island",
+            Technique::Lookahead => "lookahead",
+        }
+    }
+
+    /// The level of a puzzle that needs this technique.
+    pub fn level(self) -> Rating {
+        match self {
+            Technique::Local => Rating::Easy,
+            Technique::Loop | Technique::Island => Rating::Medium,
+            Technique::Lookahead => Rating::Hard,
+        }
+    }
+}
+
+/// How far a propagation may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// The dearest technique allowed: `Easy` is `local` alone, `Medium`
+    /// adds `loop` and `island`, `Hard` (and `Fiendish`) `lookahead`.
+    pub level: Rating,
+    /// Only work near the changes: no sweep, no group-wide rule (the
+    /// lookahead's probes, which must cost work near the assumption).
+    pub near_only: bool,
+    /// Stop (without a verdict) once the state has made this many tile
+    /// looks: a probe's bound.
+    pub stop_at: u64,
+}
+
+impl Rules {
+    /// Every technique up to `level`, run to the end.
+    pub fn up_to(level: Rating) -> Rules {
+        Rules {
+            level,
+            near_only: false,
+            stop_at: u64::MAX,
+        }
+    }
+
+    fn allows(&self, technique: Technique) -> bool {
+        technique.level() <= self.level
+    }
+}
+
+/// What one rule concluded about one tile: the orientations it keeps, and
+/// the directions of the neighbours (or the groups beyond them) that force
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The candidates left (a subset of those before).
+    pub keep: u8,
+    /// Bit `d`: the neighbour toward `d` took part.
+    pub because: u8,
+}
+
+/// Apply the rules until nothing changes, cheapest first.
+pub fn propagate(
+    state: &mut State,
+    problem: &Problem<'_>,
+    rules: &Rules,
+    stats: &mut Stats,
+) -> Result<(), Contradiction> {
+    let mut swept_at = None;
+    loop {
+        settle(state, problem, rules, stats)?;
+        if !rules.allows(Technique::Loop) || rules.near_only || state.looks >= rules.stop_at {
+            return Ok(());
+        }
+        if swept_at != Some(state.progress()) {
+            // Groups may have grown since a tile was last checked.
+            swept_at = Some(state.progress());
+            for i in 0..state.scope_len() {
+                let tile = state.scope_at(i);
+                if state.left(tile) > 1 {
+                    state.enqueue_check(tile);
+                }
+            }
+            continue;
+        }
+        if !(rules.allows(Technique::Lookahead) && lookahead::run(state, problem, stats)?) {
+            return Ok(());
+        }
+    }
+}
+
+/// The work the queues hold: `local` first, then the per-tile checks one
+/// tile at a time, then the group-wide island rule.
+fn settle(
+    state: &mut State,
+    problem: &Problem<'_>,
+    rules: &Rules,
+    stats: &mut Stats,
+) -> Result<(), Contradiction> {
+    let checks = rules.allows(Technique::Loop);
+    loop {
+        if state.looks >= rules.stop_at {
+            return Ok(());
+        }
+        if let Some(tile) = state.next_local() {
+            local::look(state, problem, tile, checks, stats)?;
+            continue;
+        }
+        if !checks {
+            return Ok(());
+        }
+        if let Some(tile) = state.next_check() {
+            check(state, problem, tile, stats)?;
+            continue;
+        }
+        if rules.near_only {
+            return Ok(());
+        }
+        islands::take_forced_exits(state, problem, stats)?;
+        if !state.has_queued() {
+            return Ok(());
+        }
+    }
+}
+
+/// The per-tile `loop` and `island` checks of an undecided tile; if they
+/// narrow it, it and its neighbours go back to the local rule.
+fn check(
+    state: &mut State,
+    problem: &Problem<'_>,
+    tile: usize,
+    stats: &mut Stats,
+) -> Result<(), Contradiction> {
+    let around = Around::of(state, problem, tile);
+    if state.left(tile) < 2 {
+        // A decided tile still passes its dead ends on.
+        if state.has_dead_ends() {
+            islands::pass_dead_ends(state, problem, tile, &around);
+        }
+        return Ok(());
+    }
+    let mut changed = false;
+    let found = loops::find(state, problem, tile, &around);
+    stats.loops += u64::from((state.candidates(tile) & !found.keep).count_ones());
+    changed |= state.narrow(problem, tile, found.keep)?;
+    let found = islands::find_cut_off(state, problem, tile, &around);
+    stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
+    changed |= state.narrow(problem, tile, found.keep)?;
+    if state.has_dead_ends() {
+        let found = islands::find_dead_ends(state, problem, tile, &around);
+        stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
+        changed |= state.narrow(problem, tile, found.keep)?;
+        islands::pass_dead_ends(state, problem, tile, &around);
+    }
+    if changed {
+        state.enqueue(tile);
+        for other in around.neighbours.iter().flatten() {
+            state.enqueue(*other);
+        }
+    }
+    Ok(())
+}
+
+/// A tile's surroundings, looked up once for all the per-tile checks: its
+/// neighbours, its group, and per direction the group a wire would join.
+#[derive(Clone, Copy, Debug)]
+pub struct Around {
+    /// The neighbour a wire toward `d` reaches, if any.
+    pub neighbours: [Option<usize>; 8],
+    /// The root of the tile's own group.
+    pub own: usize,
+    /// Per direction with a neighbour: the root of its group, the group's
+    /// size and its wires.
+    pub roots: [usize; 8],
+    pub sizes: [usize; 8],
+    pub wires: [u32; 8],
+    /// Directions with a neighbour.
+    pub reachable: u8,
+    /// Directions whose wire both ends must have (already in the group).
+    pub known: u8,
+}
+
+impl Around {
+    pub fn of(state: &mut State, problem: &Problem<'_>, tile: usize) -> Around {
+        let mut around = Around {
+            neighbours: [None; 8],
+            own: state.root(tile),
+            roots: [0; 8],
+            sizes: [0; 8],
+            wires: [0; 8],
+            reachable: 0,
+            known: 0,
+        };
+        let must = state.must(tile);
+        for d in 0..problem.dirs {
+            let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
+                continue;
+            };
+            let root = state.root(other);
+            around.neighbours[d] = Some(other);
+            (around.roots[d], around.sizes[d], around.wires[d]) =
+                (root, state.size(root), state.wires(root));
+            around.reachable |= 1 << d;
+            if must & 1 << d != 0 && state.must(other) & problem.back[d] != 0 {
+                around.known |= 1 << d;
+            }
+        }
+        around
+    }
+}
