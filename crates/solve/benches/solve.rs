@@ -48,5 +48,39 @@ fn generated_puzzles(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, net_puzzles, generated_puzzles);
+/// Large Kruskal puzzles, which have several solutions: deciding
+/// "multiple" needs the search, and its nodes must cost work near the
+/// guess, not in proportion to the board (issue 12's targets: octo
+/// 100x100 under 0.3 s, 200x200 under 2 s).
+fn large_kruskal_puzzles(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve_large_kruskal");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    for (topology, side) in [
+        (Topology::Octo, 100),
+        (Topology::Octo, 200),
+        (Topology::Square, 300),
+    ] {
+        let params = Params {
+            grid: Grid::new(topology, side, side, false).expect("valid grid"),
+            generator: Generator::Kruskal,
+            difficulty: Difficulty::Hard,
+            seed: 1,
+            station: (0, 0),
+        };
+        let board = generate(&params).expect("generates").board;
+        group.bench_function(format!("{topology}/{side}x{side}"), |b| {
+            b.iter(|| solve(black_box(&board), 2))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    net_puzzles,
+    generated_puzzles,
+    large_kruskal_puzzles
+);
 criterion_main!(benches);
