@@ -200,6 +200,15 @@ enum Reasoning {
 }
 
 impl Reasoning {
+    /// The rules at a node of the search: no lookahead; the classic rules
+    /// sweep as they always did.
+    fn search(self) -> Rules {
+        Rules {
+            sweep: self == Reasoning::Classic,
+            ..Rules::up_to(Rating::Medium)
+        }
+    }
+
     /// The rules at the root, before any guess.
     fn root(self, options: &Options<'_>) -> Rules {
         match self {
@@ -249,7 +258,7 @@ fn solve_reasoning(board: &Board, options: &Options<'_>, reasoning: Reasoning) -
     let wanted = options.limit.max(1);
     let mut search = Search::new(
         &problem,
-        Rules::up_to(Rating::Medium),
+        reasoning.search(),
         options.limit,
         options.max_guesses,
         options.reach,

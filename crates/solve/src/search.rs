@@ -85,7 +85,7 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
             return Run::Exhausted;
         }
         state.start_trail();
-        state.focus();
+        state.focus(!self.rules.sweep);
         let mut cutoff = FIRST_CUTOFF;
         loop {
             let last = self.run(state, cutoff);
@@ -101,7 +101,7 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
     fn run(&mut self, state: &mut State, cutoff: u64) -> Run {
         let root = state.mark();
         let result = self.descend(state, cutoff);
-        state.undo_to(root);
+        state.undo_to(self.problem, root);
         result
     }
 
@@ -134,7 +134,7 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
                 let Some(frame) = frames.last_mut() else {
                     return Run::Exhausted;
                 };
-                state.undo_to(frame.mark);
+                state.undo_to(problem, frame.mark);
                 if frame.choices == 0 {
                     frames.pop();
                     continue;

@@ -16,7 +16,7 @@
 //! exactly `D - 2(k - 1)` wires leaving it ([`State::wires_out`]).
 
 use crate::problem::Problem;
-use lightemall_model::Tile;
+use lightemall_model::{Dir, Tile};
 
 /// No way to finish this partial solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,9 +25,11 @@ pub struct Contradiction;
 /// A dead-end bound that says nothing: no limit known.
 pub const UNBOUNDED: u32 = u32::MAX;
 
-/// Flags of [`State::waiting`]: the queues a tile waits in.
+/// Flags of [`State::waiting`]: the queues a tile waits in (`GROUP`: its
+/// group, if it is a root, waits for the group-wide island rule).
 const LOCAL: u8 = 1;
 const CHECK: u8 = 2;
+const GROUP: u8 = 4;
 
 #[derive(Clone, Debug)]
 pub struct State {
@@ -43,6 +45,15 @@ pub struct State {
     wires: Vec<u32>,
     /// Per tile, the wires already counted in its group (see `join`).
     joined: Vec<u8>,
+    /// The members of each group as a ring: the next tile of the same
+    /// group. Two rings join (and part again, on undo) by swapping one
+    /// entry of each.
+    members: Vec<u32>,
+    /// At a group's root, its ways out: the wires that may leave it, that
+    /// is wires toward a tile of another group that both ends might have.
+    /// Kept as tiles narrow and groups join, so the group-wide island rule
+    /// looks only at the groups that changed.
+    ways: Vec<u32>,
     /// Dead ends (Net's rule), if the solve uses them: per tile and
     /// direction, at most how many tiles a wire leaving the tile that way
     /// can reach ([`UNBOUNDED`] when no bound is known).
@@ -61,12 +72,18 @@ pub struct State {
     first_look: usize,
     /// Tiles waiting for the dearer per-tile checks (loop, island), a stack.
     check_queue: Vec<u32>,
+    /// Groups (by a tile that was their root) whose wires out or ways out
+    /// changed since the group-wide island rule last looked at them.
+    group_queue: Vec<u32>,
     /// Per tile, the queues it waits in ([`LOCAL`], [`CHECK`]).
     waiting: Vec<u8>,
     /// The tiles that may still be undecided: all of them, or in a search
     /// those undecided at its root (no state below it has others), so that
     /// a sweep at a node costs work in proportion to them, not the board.
     scope: Option<Vec<u32>>,
+    /// Whether a join queues the checks of the tiles around the smaller
+    /// group (for a search that does not sweep; see [`State::focus`]).
+    rechecks: bool,
     /// The tile chosen by the last guess: the next guess is made near it,
     /// so that the search finishes one tangle before it starts another.
     pub last_guess: Option<usize>,
@@ -88,12 +105,13 @@ enum Undo {
     /// The wires a tile had already counted in its group.
     Joined { tile: u32, joined: u8 },
     /// `small`'s group joined into `big`'s (roots), with `big`'s old
-    /// size entry and wire count.
+    /// size entry, wire count and ways out.
     Join {
         small: u32,
         big: u32,
         group: i32,
         wires: u32,
+        ways: u32,
     },
     /// A dead-end bound (index into `dead_ends`) and its old value.
     DeadEnd { slot: u32, bound: u32 },
@@ -104,14 +122,28 @@ impl State {
     /// dead-end bounds if `dead_ends`.
     pub fn new(problem: &Problem<'_>, dead_ends: bool) -> State {
         let n = problem.len();
+        let bounds: Vec<(u8, u8)> = (0..n)
+            .map(|t| bounds(problem, t, problem.all_candidates(t)))
+            .collect();
+        let ways = (0..n)
+            .map(|t| {
+                bits(bounds[t].1)
+                    .filter(|&d| {
+                        problem
+                            .neighbour(t, Dir(d as u8))
+                            .is_some_and(|o| bounds[o].1 & problem.back[d] != 0)
+                    })
+                    .count() as u32
+            })
+            .collect();
         State {
             candidates: (0..n).map(|t| problem.all_candidates(t)).collect(),
-            bounds: (0..n)
-                .map(|t| bounds(problem, t, problem.all_candidates(t)))
-                .collect(),
+            bounds,
             group: vec![-1; n],
             wires: problem.board.tiles().iter().map(|t| t.degree()).collect(),
             joined: vec![0; n],
+            members: (0..n as u32).collect(),
+            ways,
             dead_ends: dead_ends.then(|| vec![UNBOUNDED; n * problem.dirs]),
             progress: 0,
             looks: 0,
@@ -119,8 +151,10 @@ impl State {
             local_queue: Vec::new(),
             first_look: 0,
             check_queue: Vec::new(),
+            group_queue: Vec::new(),
             waiting: vec![LOCAL; n],
             scope: None,
+            rechecks: false,
             last_guess: None,
             trail: None,
         }
@@ -184,15 +218,43 @@ impl State {
         if after == before {
             return Ok(false);
         }
+        let old = self.bounds[tile];
         self.record(Undo::Candidates {
             tile: tile as u32,
             candidates: before,
-            bounds: self.bounds[tile],
+            bounds: old,
         });
         self.candidates[tile] = after;
         self.bounds[tile] = bounds(problem, tile, after);
         self.progress += 1;
+        let lost = old.1 & !self.bounds[tile].1;
+        self.count_ways(problem, tile, lost, false);
         Ok(true)
+    }
+
+    /// The wires of `tile` toward `dirs` stop (or, on undo, start again)
+    /// being ways out of its group and of the group across: count them.
+    fn count_ways(&mut self, problem: &Problem<'_>, tile: usize, dirs: u8, gained: bool) {
+        for d in bits(dirs) {
+            let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
+                continue;
+            };
+            if self.might(other) & problem.back[d] == 0 {
+                continue;
+            }
+            let (a, b) = (self.root(tile), self.root(other));
+            if a == b {
+                continue;
+            }
+            for root in [a, b] {
+                if gained {
+                    self.ways[root] += 1;
+                } else {
+                    self.ways[root] -= 1;
+                    self.enqueue_group(root);
+                }
+            }
+        }
     }
 
     /// The orientations of `tile` whose wires include `need` and avoid
@@ -249,8 +311,11 @@ impl State {
     }
 
     /// From now on, look only at the tiles undecided now: the search's
-    /// root calls this, as nothing below it undecides a tile.
-    pub fn focus(&mut self) {
+    /// root calls this, as nothing below it undecides a tile. If the
+    /// search does not sweep, `rechecks` has joins queue the checks that a
+    /// sweep would have made near them.
+    pub fn focus(&mut self, rechecks: bool) {
+        self.rechecks = rechecks;
         let undecided = (0..self.candidates.len() as u32).filter(|&t| self.left(t as usize) > 1);
         self.scope = Some(undecided.collect());
     }
@@ -344,19 +409,87 @@ impl State {
         } else {
             (rb, ra)
         };
+        let between = self.ways_between(problem, small, big);
         self.record(Undo::Join {
             small: small as u32,
             big: big as u32,
             group: self.group[big],
             wires: self.wires[big],
+            ways: self.ways[big],
         });
         self.group[big] += self.group[small];
         self.group[small] = big as i32;
         self.wires[big] += self.wires[small];
+        self.ways[big] = self.ways[big] + self.ways[small] - 2 * between;
+        self.members.swap(small, big);
+        self.enqueue_group(big);
         if self.size(big) < problem.len() && self.wires_out(big) <= 0 {
             return Err(Contradiction);
         }
+        if self.rechecks && self.wires_out(big) == 1 {
+            // One wire out left: joining the group may now close it off.
+            self.recheck_around(problem, big);
+        }
         Ok(())
+    }
+
+    /// The ways out of `small`'s group that lead into `big`'s (both
+    /// roots): walked from the smaller group's members. The undecided tiles
+    /// of the group and at its ways out wait for their checks on the way:
+    /// a tile with wires toward both groups may now close a loop.
+    fn ways_between(&mut self, problem: &Problem<'_>, small: usize, big: usize) -> u32 {
+        let mut count = 0;
+        for tile in self.recheck_around(problem, small) {
+            for d in bits(self.might(tile)) {
+                if let Some(other) = problem.neighbour(tile, Dir(d as u8))
+                    && self.might(other) & problem.back[d] != 0
+                    && self.root(other) == big
+                {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    /// Let the undecided tiles of the group of `root`, and those at its
+    /// ways out, wait for their checks; the group's members.
+    fn recheck_around(&mut self, problem: &Problem<'_>, root: usize) -> Vec<usize> {
+        let members: Vec<usize> = self.members_of(root).collect();
+        if !self.rechecks {
+            return members;
+        }
+        for &tile in &members {
+            if self.left(tile) > 1 {
+                self.enqueue_check(tile);
+            }
+            for d in bits(self.might(tile)) {
+                if let Some(other) = problem.neighbour(tile, Dir(d as u8))
+                    && self.left(other) > 1
+                    && self.might(other) & problem.back[d] != 0
+                {
+                    self.enqueue_check(other);
+                }
+            }
+        }
+        members
+    }
+
+    /// The ways out of the group of `root`.
+    #[inline]
+    pub fn ways(&self, root: usize) -> u32 {
+        self.ways[root]
+    }
+
+    /// The tiles of the group of `root`, `root` first.
+    pub fn members_of(&self, root: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut next = Some(root);
+        std::iter::from_fn(move || {
+            let tile = next?;
+            let after = self.members[tile] as usize;
+            next = (after != root).then_some(after);
+            Some(tile)
+        })
     }
 
     // --- Dead ends --------------------------------------------------------
@@ -425,10 +558,28 @@ impl State {
         Some(tile)
     }
 
-    /// Whether any tile waits for the local rule or the checks.
+    /// The next group (by a tile that was its root when it changed) for
+    /// the group-wide island rule.
+    pub fn next_group(&mut self) -> Option<usize> {
+        let tile = self.group_queue.pop()? as usize;
+        self.waiting[tile] &= !GROUP;
+        Some(tile)
+    }
+
+    /// Let the group of `root` wait for the group-wide island rule.
+    fn enqueue_group(&mut self, root: usize) {
+        if self.waiting[root] & GROUP == 0 {
+            self.waiting[root] |= GROUP;
+            self.group_queue.push(root as u32);
+        }
+    }
+
+    /// Whether any tile waits for the local rule or the checks, or any
+    /// group for the group-wide rule.
     pub fn has_queued(&self) -> bool {
         !self.local_queue.is_empty()
             || !self.check_queue.is_empty()
+            || !self.group_queue.is_empty()
             || self.first_look < self.waiting.len()
     }
 
@@ -450,7 +601,8 @@ impl State {
 
     /// Forget all pending work.
     fn clear_queues(&mut self) {
-        for tile in self.local_queue.drain(..).chain(self.check_queue.drain(..)) {
+        let queues = self.local_queue.drain(..).chain(self.check_queue.drain(..));
+        for tile in queues.chain(self.group_queue.drain(..)) {
             self.waiting[tile as usize] = 0;
         }
         for tile in std::mem::replace(&mut self.first_look, self.waiting.len())..self.waiting.len()
@@ -482,27 +634,30 @@ impl State {
     }
 
     /// Undo every change made since `mark`, and forget the pending work.
-    pub fn undo_to(&mut self, mark: usize) {
+    pub fn undo_to(&mut self, problem: &Problem<'_>, mark: usize) {
         while let Some(change) = self
             .trail
             .as_mut()
             .filter(|t| t.len() > mark)
             .and_then(Vec::pop)
         {
-            self.undo(change);
+            self.undo(problem, change);
         }
         self.clear_queues();
     }
 
-    fn undo(&mut self, change: Undo) {
+    fn undo(&mut self, problem: &Problem<'_>, change: Undo) {
         match change {
             Undo::Candidates {
                 tile,
                 candidates,
                 bounds,
             } => {
-                self.candidates[tile as usize] = candidates;
-                self.bounds[tile as usize] = bounds;
+                let tile = tile as usize;
+                let regained = bounds.1 & !self.bounds[tile].1;
+                self.candidates[tile] = candidates;
+                self.bounds[tile] = bounds;
+                self.count_ways(problem, tile, regained, true);
             }
             Undo::Joined { tile, joined } => self.joined[tile as usize] = joined,
             Undo::Join {
@@ -510,10 +665,14 @@ impl State {
                 big,
                 group,
                 wires,
+                ways,
             } => {
-                self.group[small as usize] = self.group[big as usize] - group;
-                self.group[big as usize] = group;
-                self.wires[big as usize] = wires;
+                let (small, big) = (small as usize, big as usize);
+                self.group[small] = self.group[big] - group;
+                self.group[big] = group;
+                self.wires[big] = wires;
+                self.ways[big] = ways;
+                self.members.swap(small, big);
             }
             Undo::DeadEnd { slot, bound } => {
                 if let Some(bounds) = &mut self.dead_ends {
@@ -546,4 +705,79 @@ fn bounds(problem: &Problem<'_>, tile: usize, candidates: u8) -> (u8, u8) {
     bits(candidates).fold((0xff, 0), |(must, might), k| {
         (must & masks[k], might | masks[k])
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rules, propagate};
+    use crate::stats::{Rating, Stats};
+    use lightemall_gen::Params;
+    use lightemall_model::Board;
+
+    /// Every group's ways out, counted from scratch, equal those kept.
+    fn check_ways(state: &mut State, problem: &Problem<'_>) {
+        let n = problem.len();
+        let mut counted = vec![0u32; n];
+        for tile in 0..n {
+            for d in bits(state.might(tile)) {
+                if let Some(other) = problem.neighbour(tile, Dir(d as u8))
+                    && state.might(other) & problem.back[d] != 0
+                    && state.root(tile) != state.root(other)
+                {
+                    counted[state.root(tile)] += 1;
+                }
+            }
+        }
+        for tile in 0..n {
+            if state.root(tile) == tile {
+                assert_eq!(state.ways(tile), counted[tile], "ways of group {tile}");
+                assert_eq!(state.members_of(tile).count(), state.size(tile));
+            }
+        }
+    }
+
+    #[test]
+    fn ways_out_and_members_are_kept_through_guesses_and_undo() {
+        let mut assumed = 0;
+        for id in [
+            "square:30x30:kruskal:hard#3",
+            "square:20x20w:kruskal:hard#4",
+            "hex:20x20w:kruskal:hard#5",
+            "octo:16x16:kruskal:hard#6",
+        ] {
+            let params: Params = id.parse().expect("valid id");
+            let board: Board = lightemall_gen::generate(&params).expect("generates").board;
+            let problem = Problem::new(&board);
+            let mut state = State::new(&problem, true);
+            let mut stats = Stats::default();
+            let rules = Rules::up_to(Rating::Medium);
+            check_ways(&mut state, &problem);
+            propagate(&mut state, &problem, &rules, &mut stats).expect("solvable");
+            check_ways(&mut state, &problem);
+            state.start_trail();
+            let root = state.mark();
+            // Assume the first orientation of undecided tiles, one after
+            // another, checking after each and after each undo.
+            let mut marks = Vec::new();
+            while let Some(tile) = (0..problem.len()).find(|&t| state.left(t) > 1) {
+                marks.push(state.mark());
+                let k = state.choices(tile).next().expect("a choice");
+                state.assume(&problem, tile, k);
+                assumed += 1;
+                let ok = propagate(&mut state, &problem, &rules, &mut stats).is_ok();
+                check_ways(&mut state, &problem);
+                if !ok {
+                    break;
+                }
+            }
+            while let Some(mark) = marks.pop() {
+                state.undo_to(&problem, mark);
+                check_ways(&mut state, &problem);
+            }
+            state.undo_to(&problem, root);
+            check_ways(&mut state, &problem);
+        }
+        assert!(assumed > 10, "the boards need guesses: {assumed} made");
+    }
 }

@@ -9,15 +9,14 @@
 //!   the tile, fall short of the whole board is out.
 //! - Forced exits: a group has exactly `wires - 2(size - 1)` wires out;
 //!   none, or more than its ways out, is a contradiction, and exactly as
-//!   many as its ways out forces every one of them.
+//!   many as its ways out forces every one of them. The ways out are kept
+//!   per group, so only groups that changed are looked at.
 
 use super::{Around, Finding};
 use crate::problem::Problem;
 use crate::state::{Contradiction, State, UNBOUNDED, bits};
 use crate::stats::Stats;
 use lightemall_model::Dir;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The orientations of `tile` that close off no group, and the directions
 /// of the groups they would have closed off.
@@ -99,132 +98,66 @@ pub fn pass_dead_ends(state: &mut State, problem: &Problem<'_>, tile: usize, aro
     }
 }
 
-/// For every group short of the whole board: it has exactly
-/// `wires - 2(size - 1)` wires out. None, or more than its ways out, is a
-/// contradiction; exactly as many as its ways out forces them all.
+/// For every group short of the whole board whose wires out or ways out
+/// changed: it has exactly `wires - 2(size - 1)` wires out. None, or more
+/// than its ways out, is a contradiction; exactly as many as its ways out
+/// forces them all.
 ///
-/// Only groups next to an undecided tile are looked at: a way out is a
-/// wire that may or may not be there, so one of its ends is undecided,
-/// and a group with none has no way out (a closed group is caught by
-/// `join`).
+/// The ways out are kept per group as tiles narrow and groups join
+/// ([`State::ways`]), so this looks only at the groups that changed, not at
+/// the board.
 pub fn take_forced_exits(
     state: &mut State,
     problem: &Problem<'_>,
     stats: &mut Stats,
 ) -> Result<(), Contradiction> {
     let n = problem.len();
-    // Keys are u32 (boards have at most a million tiles), and a tile's
-    // ways out are two bit sets: on a large octo board these hold
-    // several ways a tile.
-    let mut ways_out: HashMap<u32, u32, BuildHasherDefault<TileHasher>> = HashMap::default();
-    let mut exits: Vec<Exits> = Vec::new();
-    for i in 0..state.scope_len() {
-        let tile = state.scope_at(i);
-        if state.left(tile) < 2 {
+    while let Some(tile) = state.next_group() {
+        let root = state.root(tile);
+        if state.size(root) >= n {
             continue;
         }
-        // A group with an undecided tile is checked even if no way out
-        // is left to it.
-        let own = state.root(tile);
-        ways_out.entry(own as u32).or_default();
-        let mut found = Exits {
-            tile: tile as u32,
-            own: 0,
-            across: 0,
-        };
-        for d in 0..problem.dirs {
-            let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
-                continue;
-            };
-            let back = problem.back[d];
-            if state.might(tile) & 1 << d == 0 || state.might(other) & back == 0 {
-                continue;
-            }
-            let (a, b) = (state.root(tile), state.root(other));
-            if a == b {
-                continue;
-            }
-            *ways_out.entry(a as u32).or_default() += 1;
-            found.own |= 1 << d;
-            if state.left(other) == 1 {
-                // A decided neighbour's way out is counted here, as it
-                // is never visited itself; if it must be taken, this
-                // tile is the one to turn toward it.
-                *ways_out.entry(b as u32).or_default() += 1;
-                found.across |= 1 << d;
-            }
-        }
-        if found.own != 0 {
-            exits.push(found);
-        }
-    }
-    for (&root, &ways) in &ways_out {
-        let out = state.wires_out(root as usize);
-        if state.size(root as usize) < n && (out <= 0 || out > i64::from(ways)) {
+        let (out, ways) = (state.wires_out(root), i64::from(state.ways(root)));
+        if out <= 0 || out > ways {
             return Err(Contradiction);
         }
-    }
-    for found in exits {
-        let tile = found.tile as usize;
-        for d in bits(found.own) {
-            // The groups are as they were counted: turning tiles joins
-            // none. The tile's own group's way out, then the one across.
-            let across = problem
-                .neighbour(tile, Dir(d as u8))
-                .filter(|_| found.across & 1 << d != 0);
-            for root in std::iter::once(state.root(tile)).chain(across.map(|o| state.root(o))) {
-                let ways = ways_out.get(&(root as u32)).copied().unwrap_or(0);
-                if state.size(root) < n && state.wires_out(root) == i64::from(ways) {
-                    let keep = state.fitting(problem, tile, 1 << d, 0);
-                    if state.narrow(problem, tile, keep)? {
-                        stats.islands += 1;
-                        state.enqueue(tile);
-                    }
-                }
-            }
+        if out == ways {
+            take_every_way(state, problem, root, stats)?;
         }
     }
     Ok(())
 }
 
-/// The ways out of groups that [`take_forced_exits`] found at one tile:
-/// bit `d` of `own` is the wire toward `d` as a way out of the tile's
-/// group, bit `d` of `across` the same wire as a way out of the decided
-/// neighbour's group. Eight bytes a tile, where a list of every way out
-/// (group, tile and direction as `usize`) took 24 bytes a way.
-#[derive(Clone, Copy, Debug)]
-struct Exits {
-    tile: u32,
-    own: u8,
-    across: u8,
-}
-
-/// A hasher for tile indices (one multiply, as rustc's FxHash): std's
-/// SipHash, made to resist hostile keys, was a twentieth of the unique
-/// generator's time here, and tile indices are not chosen by anyone.
-#[derive(Default)]
-struct TileHasher(u64);
-
-impl Hasher for TileHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(u64::from(byte));
+/// Every way out of the group of `root` is a wire: both its ends must have
+/// it.
+fn take_every_way(
+    state: &mut State,
+    problem: &Problem<'_>,
+    root: usize,
+    stats: &mut Stats,
+) -> Result<(), Contradiction> {
+    let members: Vec<usize> = state.members_of(root).collect();
+    let mut ways = Vec::new();
+    for tile in members {
+        for d in bits(state.might(tile)) {
+            if let Some(other) = problem.neighbour(tile, Dir(d as u8))
+                && state.might(other) & problem.back[d] != 0
+                && state.root(other) != root
+            {
+                ways.push((tile, 1u8 << d, other, problem.back[d]));
+            }
         }
     }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
+    for (tile, wire, other, back) in ways {
+        for (end, need) in [(tile, wire), (other, back)] {
+            if state.left(end) > 1 {
+                let keep = state.fitting(problem, end, need, 0);
+                if state.narrow(problem, end, keep)? {
+                    stats.islands += 1;
+                    state.enqueue(end);
+                }
+            }
+        }
     }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
+    Ok(())
 }

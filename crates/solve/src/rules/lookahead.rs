@@ -74,6 +74,7 @@ fn probe_all(
                     level: Rating::Medium,
                     near_only: true,
                     stop_at: u64::MAX,
+                    sweep: false,
                 };
                 settle(state, problem, &near, stats)?;
             }
@@ -90,10 +91,11 @@ fn refutes(state: &mut State, problem: &Problem<'_>, tile: usize, k: usize) -> b
         level: Rating::Medium,
         near_only: true,
         stop_at: state.looks.saturating_add(PROBE_LOOKS),
+        sweep: false,
     };
     state.assume(problem, tile, k);
     let mut scratch = Stats::default();
     let refuted = propagate(state, problem, &probe, &mut scratch).is_err();
-    state.undo_to(mark);
+    state.undo_to(problem, mark);
     refuted
 }

@@ -84,6 +84,11 @@ pub struct Rules {
     /// Stop (without a verdict) once the state has made this many tile
     /// looks: a probe's bound.
     pub stop_at: u64,
+    /// Sweep every undecided tile when the queues run dry. Joins already
+    /// queue the tiles around the smaller group, so a sweep finds little;
+    /// the root's reasoning sweeps (a puzzle's rating must not miss a
+    /// deduction), a search node may skip it.
+    pub sweep: bool,
 }
 
 impl Rules {
@@ -93,6 +98,7 @@ impl Rules {
             level,
             near_only: false,
             stop_at: u64::MAX,
+            sweep: true,
         }
     }
 
@@ -125,7 +131,7 @@ pub fn propagate(
         if !rules.allows(Technique::Loop) || rules.near_only || state.looks >= rules.stop_at {
             return Ok(());
         }
-        if swept_at != Some(state.progress()) {
+        if rules.sweep && swept_at != Some(state.progress()) {
             // Groups may have grown since a tile was last checked.
             swept_at = Some(state.progress());
             for i in 0..state.scope_len() {
