@@ -729,9 +729,9 @@ mod tests {
                 }
             }
         }
-        for tile in 0..n {
+        for (tile, &ways) in counted.iter().enumerate() {
             if state.root(tile) == tile {
-                assert_eq!(state.ways(tile), counted[tile], "ways of group {tile}");
+                assert_eq!(state.ways(tile), ways, "ways of group {tile}");
                 assert_eq!(state.members_of(tile).count(), state.size(tile));
             }
         }
