@@ -11,3 +11,14 @@ pub fn print(text: &str) -> Result<(), String> {
         _ => Ok(()),
     }
 }
+
+/// Write to stdout through `write` (which ends its own last line),
+/// buffered: for output too large to build as one string first.
+pub fn print_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), String> {
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let result = write(&mut stdout).and_then(|()| stdout.flush());
+    match result {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(format!("cannot write the output: {e}")),
+        _ => Ok(()),
+    }
+}

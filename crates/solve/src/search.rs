@@ -14,6 +14,8 @@ use crate::rules::{Rules, propagate};
 use crate::state::State;
 use crate::stats::Stats;
 use lightemall_model::{Dir, Tile};
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 
 /// Dead ends allowed in the first run of the search before it restarts;
 /// each restart doubles it, so the last run is always complete.
@@ -42,8 +44,13 @@ pub struct Search<'p, 'b, 's> {
     pub max_guesses: u64,
     pub reach: Option<Reach>,
     pub solutions: Vec<Vec<Tile>>,
+    /// A hash of each solution found, to tell a new one at once.
+    seen: HashSet<u64>,
     /// Per tile, how often a guess on it led straight to a contradiction.
     failures: Vec<u32>,
+    /// The tiles with a failure, so that finding the most failed costs
+    /// work in proportion to them, not to the board.
+    failed: Vec<u32>,
     pub stats: &'s mut Stats,
 }
 
@@ -72,7 +79,9 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
             max_guesses,
             reach,
             solutions: Vec::new(),
+            seen: HashSet::new(),
             failures: vec![0; problem.len()],
+            failed: Vec::new(),
             stats,
         }
     }
@@ -111,7 +120,7 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
         let mut frames: Vec<Frame> = Vec::new();
         loop {
             // `state` is propagated without contradiction here.
-            match next_guess(state, problem, &self.failures) {
+            match next_guess(state, problem, &self.failures, &self.failed) {
                 Some(tile) => {
                     if self.stats.guesses >= self.max_guesses {
                         return Run::GaveUp;
@@ -147,6 +156,9 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
                 if self.consistent(state) {
                     break;
                 }
+                if self.failures[tile] == 0 {
+                    self.failed.push(tile as u32);
+                }
                 self.failures[tile] = self.failures[tile].saturating_add(1);
                 dead_ends += 1;
                 if dead_ends > cutoff {
@@ -175,7 +187,15 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
             .board
             .with_tiles(tiles.clone())
             .is_ok_and(|b| b.check_solved().is_ok());
-        if solved && !self.solutions.contains(&tiles) {
+        // Restarts may find a solution again. A new hash is a new solution;
+        // an old one is compared in full (a hash may collide).
+        let hash = {
+            let mut hasher = std::hash::DefaultHasher::new();
+            tiles.hash(&mut hasher);
+            hasher.finish()
+        };
+        let new = self.seen.insert(hash) || !self.solutions.contains(&tiles);
+        if solved && new {
             self.solutions.push(tiles);
             return true;
         }
@@ -193,8 +213,13 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
 /// tiles that cannot be finished because of a guess made elsewhere is tried
 /// first from then on, so the search no longer re-solves every tangle in
 /// between under each combination of choices.
-fn next_guess(state: &State, problem: &Problem<'_>, failures: &[u32]) -> Option<usize> {
-    most_failed(state, failures)
+fn next_guess(
+    state: &State,
+    problem: &Problem<'_>,
+    failures: &[u32],
+    failed: &[u32],
+) -> Option<usize> {
+    most_failed(state, failures, failed)
         .or_else(|| {
             state
                 .last_guess
@@ -203,26 +228,14 @@ fn next_guess(state: &State, problem: &Problem<'_>, failures: &[u32]) -> Option<
         .or_else(|| most_constrained(state))
 }
 
-/// The undecided tile with the most failures (at least one), the most
-/// constrained among equals.
-fn most_failed(state: &State, failures: &[u32]) -> Option<usize> {
-    let mut best: Option<(u32, u32, usize)> = None;
-    for i in 0..state.scope_len() {
-        let tile = state.scope_at(i);
-        let failed = failures[tile];
-        let left = state.left(tile);
-        if failed == 0 || left < 2 {
-            continue;
-        }
-        let better = match best {
-            None => true,
-            Some((f, l, _)) => failed > f || (failed == f && left < l),
-        };
-        if better {
-            best = Some((failed, left, tile));
-        }
-    }
-    best.map(|(_, _, tile)| tile)
+/// The undecided tile with the most failures (at least one) among the
+/// `failed` tiles, the most constrained among equals, then the lowest.
+fn most_failed(state: &State, failures: &[u32], failed: &[u32]) -> Option<usize> {
+    failed
+        .iter()
+        .map(|&tile| tile as usize)
+        .filter(|&tile| state.left(tile) > 1)
+        .min_by_key(|&tile| (std::cmp::Reverse(failures[tile]), state.left(tile), tile))
 }
 
 /// The undecided tile with the fewest orientations among those reached

@@ -3,11 +3,12 @@
 
 use crate::cli::SolveArgs;
 use crate::puzzle_args::read_puzzle;
+use lightemall_model::Board;
 use lightemall_model::format::net::to_net_id;
 use lightemall_model::format::text::picture;
-use lightemall_model::{Board, Tile};
 use lightemall_solve::{Options, Rating, Report, Stats, Status, Turns, par, solve_with};
 use serde::Serialize;
+use std::io::{self, Write};
 
 /// Run the command.
 pub fn run(args: &SolveArgs) -> Result<(), String> {
@@ -20,12 +21,6 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
         ..Options::default()
     };
     let report = solve_with(board, &options);
-    let boards: Vec<Board> = report
-        .solutions
-        .iter()
-        .map(|tiles| board.with_tiles(tiles.clone()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
     let facts = Facts {
         // Rated by the whole work only: a search that gave up was cut short.
         rating: report.rating().map_or("unknown", Rating::name),
@@ -39,12 +34,24 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
             }
         }),
     };
-    let output = if args.json {
-        json(&resolved.id, &report, &boards, &facts)?
-    } else {
-        text(&report, &boards, &facts)
-    };
-    crate::output::print(&output)
+    // Written as it is made, one solution's board at a time: a thousand
+    // solutions of a large board are never held in memory a second time.
+    crate::output::print_with(|out| {
+        if args.json {
+            json(out, &resolved.id, &report, board, &facts)
+        } else {
+            text(out, &report, board, &facts)
+        }
+    })
+}
+
+/// The board of each solution, made one at a time.
+fn solved_boards<'a>(report: &'a Report, board: &'a Board) -> impl Iterator<Item = Board> + 'a {
+    report.solutions.iter().map(|tiles| {
+        board
+            .with_tiles(tiles.clone())
+            .expect("a solution has the board's size")
+    })
 }
 
 /// What a solve says about the puzzle beyond its solutions.
@@ -62,45 +69,41 @@ struct Par {
     either_way: u64,
 }
 
-fn text(report: &Report, boards: &[Board], facts: &Facts) -> String {
-    let mut out = format!(
+fn text(out: &mut dyn Write, report: &Report, board: &Board, facts: &Facts) -> io::Result<()> {
+    write!(
+        out,
         "status: {}\nrating: {}\n",
         report.status.name(),
         facts.rating
-    );
+    )?;
     if let Some(par) = &facts.par {
-        out.push_str(&format!(
-            "par: {} moves clockwise only, {} turning either way\n",
+        writeln!(
+            out,
+            "par: {} moves clockwise only, {} turning either way",
             par.clockwise, par.either_way
-        ));
+        )?;
     }
-    for (i, board) in boards.iter().enumerate() {
-        out.push_str(&format!("solution {}:\n{}", i + 1, picture(board)));
+    for (i, solved) in solved_boards(report, board).enumerate() {
+        write!(out, "solution {}:\n{}", i + 1, picture(&solved))?;
     }
     let s = report.stats;
-    out.push_str(&format!(
-        "techniques: {} local, {} loop, {} island, {} lookahead, {} guesses\n",
+    writeln!(
+        out,
+        "techniques: {} local, {} loop, {} island, {} lookahead, {} guesses",
         s.local, s.loops, s.islands, s.lookahead, s.guesses
-    ));
+    )?;
     if report.undecided > 0 {
-        out.push_str(&format!(
-            "undecided: {} tiles after reasoning\n",
-            report.undecided
-        ));
+        writeln!(out, "undecided: {} tiles after reasoning", report.undecided)?;
     }
-    out
+    Ok(())
 }
 
 /// `--json`: `{"id", "status", "solutions", "net", "rating", "par",
 /// "techniques", "undecided", "stats"}` (`stats`: the technique counts under
-/// their first names, kept for older readers).
+/// their first names, kept for older readers). The solutions and their Net
+/// IDs are written one by one; the rest is [`Summary`].
 #[derive(Serialize)]
-struct SolveJson<'a> {
-    id: &'a str,
-    status: &'static str,
-    solutions: Vec<Vec<u8>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    net: Option<Vec<String>>,
+struct Summary<'a> {
     #[serde(flatten)]
     facts: &'a Facts,
     techniques: TechniquesJson,
@@ -140,15 +143,35 @@ impl From<Stats> for TechniquesJson {
     }
 }
 
-fn json(id: &str, report: &Report, boards: &[Board], facts: &Facts) -> Result<String, String> {
-    let masks = |tiles: &[Tile]| tiles.iter().map(|t| t.0).collect::<Vec<_>>();
-    let net = boards.iter().map(to_net_id).collect::<Option<Vec<_>>>();
+fn json(
+    out: &mut dyn Write,
+    id: &str,
+    report: &Report,
+    board: &Board,
+    facts: &Facts,
+) -> io::Result<()> {
+    write!(out, "{{\"id\":{},", to_json(&id)?)?;
+    write!(
+        out,
+        "\"status\":\"{}\",\"solutions\":[",
+        report.status.name()
+    )?;
+    for (i, tiles) in report.solutions.iter().enumerate() {
+        let masks: Vec<u8> = tiles.iter().map(|t| t.0).collect();
+        write!(out, "{}{}", if i > 0 { "," } else { "" }, to_json(&masks)?)?;
+    }
+    out.write_all(b"]")?;
+    // Net IDs exist for square boards only.
+    if to_net_id(board).is_some() {
+        out.write_all(b",\"net\":[")?;
+        for (i, solved) in solved_boards(report, board).enumerate() {
+            let net = to_net_id(&solved).unwrap_or_default();
+            write!(out, "{}{}", if i > 0 { "," } else { "" }, to_json(&net)?)?;
+        }
+        out.write_all(b"]")?;
+    }
     let s = report.stats;
-    let object = SolveJson {
-        id,
-        status: report.status.name(),
-        solutions: report.solutions.iter().map(|t| masks(t)).collect(),
-        net,
+    let summary = to_json(&Summary {
         facts,
         techniques: s.into(),
         undecided: report.undecided,
@@ -158,6 +181,11 @@ fn json(id: &str, report: &Report, boards: &[Board], facts: &Facts) -> Result<St
             islands: s.islands,
             guesses: s.guesses,
         },
-    };
-    serde_json::to_string(&object).map_err(|e| e.to_string())
+    })?;
+    // The summary's fields, without its braces, close the object.
+    writeln!(out, ",{}", summary.trim_start_matches('{'))
+}
+
+fn to_json<T: Serialize + ?Sized>(value: &T) -> io::Result<String> {
+    serde_json::to_string(value).map_err(io::Error::other)
 }
