@@ -426,10 +426,6 @@ impl State {
         if self.size(big) < problem.len() && self.wires_out(big) <= 0 {
             return Err(Contradiction);
         }
-        if self.rechecks && self.wires_out(big) == 1 {
-            // One wire out left: joining the group may now close it off.
-            self.recheck_around(problem, big);
-        }
         Ok(())
     }
 
