@@ -9,14 +9,16 @@
 //!   and is never overwritten;
 //! - a read-change-write holds the folder's lock ([`LOCK_FILE`]), so two
 //!   games saving or recording a score at once take turns and lose nothing;
-//! - reads are bounded in size.
+//! - only regular files are read, and reads are bounded in size.
 
 mod atomic;
+mod file;
 mod lock;
 #[cfg(test)]
 mod scratch;
 
 pub use atomic::{write_atomically, write_file_atomically};
+pub use file::open_regular;
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};
 use lock::FolderLock;
@@ -194,13 +196,10 @@ fn read_text(path: &Path) -> Result<String, StoreError> {
             format!("larger than {} MB: not a LightEmAll file", MAX_FILE >> 20),
         ))
     };
-    let file = std::fs::File::open(path).map_err(io)?;
-    // A regular file says its size: refused before a byte is read. Others
-    // (a pipe, a device) are read up to the bound.
-    if file
-        .metadata()
-        .is_ok_and(|m| m.is_file() && m.len() > MAX_FILE)
-    {
+    let file = open_regular(path).map_err(io)?;
+    // A regular file says its size: refused before a byte is read (the
+    // bound on the read below still holds if it grows meanwhile).
+    if file.metadata().is_ok_and(|m| m.len() > MAX_FILE) {
         return Err(too_large());
     }
     let mut bytes = Vec::new();
