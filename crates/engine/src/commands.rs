@@ -37,7 +37,9 @@ impl Game {
         self.check(&mv)?;
         self.apply(&mv, Way::Forward);
         if mv.counts() {
-            self.moves_made += 1;
+            // Saturates: a count read from an edited save may be 2^64-1,
+            // and a count that wrapped to 0 would make the next save refused.
+            self.moves_made = self.moves_made.saturating_add(1);
             self.started = true;
         }
         self.history.push(mv);
@@ -134,23 +136,12 @@ impl Game {
         self.refresh();
     }
 
-    /// Turn every unlocked tile a random number of steps: one move, its
-    /// turns frozen into the `J` token. The randomness comes from the
-    /// puzzle's seed and the moves made, so a game is reproducible.
+    /// Turn every unlocked tile a random number of steps: one move, a
+    /// `J#SEED` token. The seed comes from the puzzle's seed and the moves
+    /// made, so a game is reproducible, and the token is a few bytes on
+    /// any board.
     pub fn jumble(&mut self) -> Result<(), GameError> {
-        let mut random = Random::new(self.jumble_seed(), Stream::Scramble);
-        let n = u32::from(self.state.board.grid().topology().direction_count());
-        let turns = (0..self.state.locked.len())
-            .filter(|&tile| !self.state.locked[tile])
-            .filter_map(|tile| {
-                let steps = random.below(n);
-                (steps > 0).then(|| JumbleTurn {
-                    at: self.coord_of(tile),
-                    steps,
-                })
-            })
-            .collect();
-        self.play(Move::Jumble(turns))
+        self.play(Move::SeededJumble(self.jumble_seed()))
     }
 
     /// Turn every tile to a solution that keeps the locked tiles: one move
@@ -242,7 +233,7 @@ impl Game {
             Move::Lock(at) => self.index_of(*at).map(|_| ()),
             Move::Station(name) => self.station_step(name),
             Move::Jumble(turns) => turns.iter().try_for_each(|turn| self.check_jumble(turn)),
-            Move::Radius | Move::Fog => Ok(()),
+            Move::SeededJumble(_) | Move::Radius | Move::Fog => Ok(()),
         }
     }
 
@@ -317,6 +308,15 @@ impl Game {
                 for turn in turns {
                     let tile = self.grid_index(turn.at.x, turn.at.y);
                     self.state.board.rotate(tile, steps(turn.steps));
+                }
+            }
+            Move::SeededJumble(seed) => {
+                let mut random = Random::new(*seed, Stream::Scramble);
+                for tile in 0..self.state.locked.len() {
+                    if !self.state.locked[tile] {
+                        let k = random.below(n);
+                        self.state.board.rotate(tile, steps(k));
+                    }
                 }
             }
             Move::Radius => self.state.radius_on = !self.state.radius_on,

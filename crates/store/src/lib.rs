@@ -27,9 +27,10 @@ use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// The largest file read: a save of a 1000x1000 board with a few jumbles
-/// fits many times over.
-const MAX_FILE: u64 = 256 << 20;
+/// The largest file read: the engine's bound on a save, which its writer
+/// checks too ([`SaveFile::to_text`]), so no save is written that would
+/// then be refused.
+const MAX_FILE: u64 = lightemall_engine::save::MAX_BYTES as u64;
 
 /// The extension of save files.
 pub const SAVE_EXTENSION: &str = "lightemall-save";
@@ -147,14 +148,24 @@ impl Store {
         let mut table = self.scores()?;
         let kept = table.record(score);
         let path = self.folder.join(SCORES_FILE);
-        write_atomically(&path, table.print()).map_err(|source| StoreError::Io { path, source })?;
+        let text = table.to_text().map_err(|source| StoreError::Scores {
+            path: path.clone(),
+            source,
+        })?;
+        write_atomically(&path, text).map_err(|source| StoreError::Io { path, source })?;
         Ok(kept)
     }
 }
 
 /// Write a save file atomically, unless a file at `path` is not a save
-/// this release can read. The caller holds the folder's lock.
+/// this release can read, or the save is one it could not read back (then
+/// nothing is written, and the old file stands). The caller holds the
+/// folder's lock.
 fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
+    let text = save.to_text().map_err(|source| StoreError::Save {
+        path: path.to_path_buf(),
+        source,
+    })?;
     match read_text(path) {
         Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => {}
         existing => {
@@ -166,7 +177,7 @@ fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
             }
         }
     }
-    write_atomically(path, save.print()).map_err(|source| StoreError::Io {
+    write_atomically(path, text).map_err(|source| StoreError::Io {
         path: path.to_path_buf(),
         source,
     })

@@ -61,7 +61,7 @@ fn files_that_are_not_our_saves_are_refused_and_never_overwritten() {
             "my shopping list\n".to_string(),
             "not a LightEmAll save file",
         ),
-        ("future", good.replace("save 1", "save 2"), "newer"),
+        ("future", good.replace("save 1", "save 3"), "newer"),
         (
             "cut",
             good[..good.len() / 2].to_string(),
@@ -317,5 +317,18 @@ fn saves_and_scores_that_are_links_are_written_through() {
             .expect("the target")
             .contains("42000")
     );
+    let _ = fs::remove_dir_all(&store.folder);
+}
+
+#[test]
+fn a_save_the_reader_would_refuse_is_not_written_and_the_old_one_stands() {
+    let store = scratch("unreadable");
+    let good = game().to_save();
+    store.save_slot(AUTOSAVE_SLOT, &good).expect("written");
+    let mut bad = good.clone();
+    bad.puzzle.push_str("\nend");
+    let error = store.save_slot(AUTOSAVE_SLOT, &bad).expect_err("refused");
+    assert!(matches!(error, StoreError::Save { .. }), "{error}");
+    assert_eq!(store.load_slot(AUTOSAVE_SLOT).expect("read"), Some(good));
     let _ = fs::remove_dir_all(&store.folder);
 }
