@@ -3,7 +3,8 @@
 //! Ctrl+O, and the scores table a win is recorded in.
 
 use lightemall_engine::{Clock, Game};
-use lightemall_store::{AUTOSAVE_SLOT, Store};
+use lightemall_store::{AUTOSAVE_SLOT, SAVE_EXTENSION, Store, write_atomically};
+use std::path::PathBuf;
 
 /// The slot Ctrl+S writes and Ctrl+O / L reads.
 pub const SAVE_SLOT: &str = "saved";
@@ -35,6 +36,37 @@ impl Files {
     /// The autosave on quitting.
     pub fn autosave(&self, game: &Game) -> Result<String, String> {
         self.save(AUTOSAVE_SLOT, game)
+    }
+
+    /// A last resort when the autosave failed and the window is gone: the
+    /// game in a new slot of its own (`rescued-TIME-PID`), or, if the
+    /// store cannot take it (no folder, a lock held, a full disk), a file
+    /// of that name in the temporary folder. A line saying where.
+    pub fn rescue(&self, game: &Game) -> Result<String, String> {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let slot = format!("rescued-{seconds}-{}", std::process::id());
+        let in_store = self.store().and_then(|store| {
+            store
+                .save_slot(&slot, &game.to_save())
+                .map(|()| store.slot_path(&slot))
+                .map_err(|e| e.to_string())
+        });
+        let path = match in_store {
+            Ok(path) => path,
+            Err(_) => {
+                let path: PathBuf =
+                    std::env::temp_dir().join(format!("lightemall-{slot}.{SAVE_EXTENSION}"));
+                let text = game.to_save().to_text().map_err(|e| e.to_string())?;
+                write_atomically(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+                path
+            }
+        };
+        Ok(format!(
+            "saved to {} (`lightemall replay --save FILE` reads it)",
+            path.display()
+        ))
     }
 
     /// The game saved in `slot`, reloaded by replaying its moves.
