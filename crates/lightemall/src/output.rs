@@ -11,3 +11,12 @@ pub fn print(text: &str) -> Result<(), String> {
         _ => Ok(()),
     }
 }
+
+/// Write `bytes` to stdout as they are (an image for `-o -`).
+pub fn write_bytes(bytes: &[u8]) -> Result<(), String> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(format!("cannot write the output: {e}")),
+        _ => Ok(()),
+    }
+}

@@ -614,3 +614,74 @@ fn negative_numbers_reach_the_parsers() {
         assert!(run.stderr.contains("'-1'"), "{args:?}: {}", run.stderr);
     }
 }
+
+fn mkfifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// `-o` never replaces what is not a regular file (it replaced a device
+/// node with a PNG as root, and a FIFO or a link with a regular file),
+/// keeps a replaced file's mode, writes through a link, and `-o -` is stdout.
+#[cfg(unix)]
+#[test]
+fn render_output_replaces_only_regular_files() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = temp_path("render-output");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let fifo = dir.join("pipe.png");
+    mkfifo(&fifo);
+    let args = ["render", "--size", "3x3", "--seed", "1", "-o"];
+    for (path, what) in [
+        (
+            fifo.to_str().expect("UTF-8"),
+            "a FIFO (named pipe), not a regular file",
+        ),
+        ("/dev/null", "a device, not a regular file"),
+        (dir.to_str().expect("UTF-8"), "a folder, not a regular file"),
+    ] {
+        let mut refused = args.to_vec();
+        refused.push(path);
+        check_refused(&refused, what);
+        check_refused(&refused, "`-o -` writes to stdout");
+    }
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .expect("kept")
+            .file_type()
+            .is_fifo()
+    );
+    let null = std::fs::metadata("/dev/null").expect("there");
+    assert!(null.file_type().is_char_device(), "/dev/null was replaced");
+    // A file of mode 600, reached through a link: written, mode and link kept.
+    let real = dir.join("real.png");
+    std::fs::write(&real, "old").expect("planted");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let link = dir.join("link.png");
+    std::os::unix::fs::symlink(&real, &link).expect("link");
+    let mut through = args.to_vec();
+    through.push(link.to_str().expect("UTF-8"));
+    ok(&through);
+    assert!(std::fs::symlink_metadata(&link).expect("kept").is_symlink());
+    let (width, _, _) = decoded_png(&real);
+    assert!(width > 0);
+    let mode = std::fs::metadata(&real)
+        .expect("there")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    // `-o -`: the PNG on stdout, byte for byte what a file gets.
+    let mut to_stdout = args.to_vec();
+    to_stdout.push("-");
+    let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(&to_stdout)
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    assert_eq!(output.stdout, std::fs::read(&real).expect("the file"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -45,6 +45,13 @@ pub fn write_file_atomically(path: &Path, contents: impl AsRef<[u8]>) -> io::Res
     write_with(path, contents.as_ref(), &Steps::default())
 }
 
+/// Whether a write to `path` would be refused because of what is there
+/// now (something that is not a regular file, a loop of links): a check
+/// before long work whose result would go there.
+pub fn check_replaceable(path: &Path) -> io::Result<()> {
+    permissions_of_existing(&follow_links(path)?).map(drop)
+}
+
 fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,

@@ -17,7 +17,7 @@ mod lock;
 #[cfg(test)]
 mod scratch;
 
-pub use atomic::{write_atomically, write_file_atomically};
+pub use atomic::{check_replaceable, write_atomically, write_file_atomically};
 pub use file::open_regular;
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};

@@ -21,6 +21,16 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
     let resolved = resolve(&args.puzzle)?;
     let grid = *resolved.puzzle.board.grid();
     let layout = layout_for(&grid, args.cell, !args.no_panel)?;
+    if let Some(path) = &args.output {
+        check_output(path)?;
+    }
+    if let Some(path) = args
+        .gen_steps
+        .as_deref()
+        .filter(|p| super::render_steps::is_gif(p))
+    {
+        check_output(path)?;
+    }
     if let Some(path) = &args.gen_steps {
         super::render_steps::run(args, &resolved, theme, path)?;
     }
@@ -68,12 +78,37 @@ pub fn layout_for(grid: &Grid, cell: Option<u32>, panel: bool) -> Result<Layout,
     Ok(layout)
 }
 
-/// Paint `input` and write it as PNG.
+/// `-o -`: the image goes to stdout.
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Refuse, before any work, an output path the write would refuse: one
+/// that names something other than a regular file (a device such as
+/// `/dev/null`, a FIFO, a folder for a GIF). Such a path is never replaced.
+fn check_output(path: &Path) -> Result<(), String> {
+    if is_stdout(path) {
+        return Ok(());
+    }
+    lightemall_store::check_replaceable(path).map_err(|e| {
+        let hint = if e.kind() == std::io::ErrorKind::InvalidInput {
+            " (`-o -` writes to stdout)"
+        } else {
+            ""
+        };
+        format!("cannot write {}: {e}{hint}", path.display())
+    })
+}
+
+/// Paint `input` and write it as PNG to `path` (`-`: stdout).
 pub fn write_png(layout: &Layout, input: &FrameInput<'_>, path: &Path) -> Result<(), String> {
     let scene = scene_of(input, layout);
     let mut rasterizer = Rasterizer::default();
     let pixmap = rasterizer.paint(&scene).map_err(|e| e.to_string())?;
     let bytes = encode_png(pixmap).map_err(|e| e.to_string())?;
+    if is_stdout(path) {
+        return crate::output::write_bytes(&bytes);
+    }
     lightemall_store::write_file_atomically(path, bytes)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -164,6 +164,12 @@ fn frame<'a>(
     }
 }
 
+/// Whether frames go to one GIF (else to a folder of PNGs).
+pub fn is_gif(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
+}
+
 /// Where frames go: one GIF, or numbered PNG files in a folder.
 enum FrameOut<'p> {
     Gif {
@@ -181,10 +187,7 @@ enum FrameOut<'p> {
 impl<'p> FrameOut<'p> {
     fn new(path: &'p Path, layout: &Layout) -> Result<FrameOut<'p>, String> {
         let rasterizer = Rasterizer::default();
-        if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
-        {
+        if is_gif(path) {
             let writer = GifWriter::new(layout.width, layout.height).map_err(|e| e.to_string())?;
             return Ok(FrameOut::Gif {
                 path,
