@@ -685,3 +685,15 @@ fn render_output_replaces_only_regular_files() {
     assert_eq!(output.stdout, std::fs::read(&real).expect("the file"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A JSON board's solution was never checked: crosses printed as the
+/// solution of four end tiles, exit code 0.
+#[test]
+fn a_json_solution_that_is_no_solution_is_refused() {
+    let json =
+        r#"{"width":2,"height":2,"topology":"square","tiles":[1,1,1,1],"solution":[15,15,15,15]}"#;
+    check_refused(&["gen", "--format", "text", json], "no rotation of 1");
+    let out = temp_path("never.png");
+    let out = out.to_str().expect("UTF-8");
+    check_refused(&["render", "--solved", json, "-o", out], "no rotation of 1");
+}
