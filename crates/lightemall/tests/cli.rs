@@ -697,3 +697,45 @@ fn a_json_solution_that_is_no_solution_is_refused() {
     let out = out.to_str().expect("UTF-8");
     check_refused(&["render", "--solved", json, "-o", out], "no rotation of 1");
 }
+
+/// A PUZZLE that names a file that cannot be read said "not a puzzle ID,
+/// Net game ID or JSON object"; now the file and why.
+#[cfg(unix)]
+#[test]
+fn a_puzzle_file_that_cannot_be_read_is_named_with_why() {
+    let dir = temp_path("puzzle-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let at = |name: &str| dir.join(name).to_str().expect("UTF-8").to_string();
+    mkfifo(&dir.join("pipe"));
+    std::fs::write(dir.join("empty.json"), "").expect("empty file");
+    std::os::unix::fs::symlink(dir.join("gone.json"), dir.join("dangling.json")).expect("link");
+    let cases = [
+        (at("typo.json"), "No such file or directory"),
+        (
+            "./typo.json".to_string(),
+            "cannot read ./typo.json: No such file",
+        ),
+        (at("pipe"), "a FIFO (named pipe), not a regular file"),
+        (
+            dir.to_str().expect("UTF-8").to_string(),
+            "a folder, not a regular file",
+        ),
+        (at("empty.json"), "empty.json is empty"),
+        (at("dangling.json"), "a symbolic link to"),
+    ];
+    for (arg, expected) in &cases {
+        check_refused(&["solve", arg], expected);
+        if !arg.starts_with("./") {
+            check_refused(&["solve", arg], arg);
+        }
+    }
+    check_refused(&["replay", &at("pipe"), "--moves", "C0,0"], "FIFO");
+    check_refused(&["replay", "--save", &at("pipe")], "FIFO");
+    // Character positions count characters: four digits, the third wrong.
+    check_refused(
+        &["gen", "square:2x2:12３4"],
+        "unexpected '３' (at character 14)",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
