@@ -7,7 +7,7 @@
 
 use crate::error::GameError;
 use crate::game::Game;
-use crate::moves::{JumbleTurn, Move, TokenError, parse_moves};
+use crate::moves::{JumbleTurn, MAX_MOVES, Move, TokenError, parse_moves};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_solve::{Hint, Options, Reach, Status, hint, interactive_guesses, solve_with};
 
@@ -35,6 +35,9 @@ impl Game {
             return Err(GameError::Paused);
         }
         self.check(&mv)?;
+        if self.history.len() >= MAX_MOVES {
+            return Err(GameError::LogFull);
+        }
         self.apply(&mv, Way::Forward);
         if mv.counts() {
             // Saturates: a count read from an edited save may be 2^64-1,

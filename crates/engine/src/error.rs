@@ -56,6 +56,13 @@ pub enum GameError {
         /// The board's topology.
         topology: &'static str,
     },
+    /// The log holds [`crate::moves::MAX_MOVES`] moves (with the redo
+    /// list): a save could hold no more.
+    #[error(
+        "the move log is full ({} moves, the most a save file holds); start a new game",
+        crate::moves::MAX_MOVES
+    )]
+    LogFull,
     /// No move is made while the game is paused.
     #[error("the game is paused")]
     Paused,

@@ -32,7 +32,7 @@
 
 use crate::clock::{Clock, MAX_ELAPSED, Stopwatch, elapsed_millis};
 use crate::game::Game;
-use crate::moves::{Move, parse_moves, print_moves};
+use crate::moves::{MAX_MOVES, Move, parse_moves, print_moves};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -242,6 +242,21 @@ fn read_fields(
             )),
         }
     };
+    // Counted before any move is read: the bound holds memory down.
+    let count = |slot: usize| -> Result<usize, SaveError> {
+        let (_, value) = field(slot)?;
+        Ok(value
+            .split(';')
+            .filter(|token| !token.trim().is_empty())
+            .count())
+    };
+    let logged = count(6)? + count(7)?;
+    if logged > MAX_MOVES {
+        return Err(damaged(
+            field(6)?.0,
+            format!("{logged} moves and redo moves, more than the {MAX_MOVES} a save holds"),
+        ));
+    }
     let moves = |slot: usize| -> Result<Vec<Move>, SaveError> {
         let (line, value) = field(slot)?;
         parse_moves(value).map_err(|e| damaged(line, e.to_string()))
@@ -297,6 +312,9 @@ impl Game {
     pub fn from_save(save: &SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
         let mut game =
             Game::from_id(&save.puzzle, clock).map_err(|e| refused("puzzle", e.to_string()))?;
+        game.history
+            .reserve_exact(save.moves.len() + save.redo.len());
+        game.undone.reserve_exact(save.redo.len());
         replay(&mut game, &save.moves, "moves")?;
         replay(&mut game, &save.redo, "redo")?;
         for _ in &save.redo {

@@ -217,3 +217,35 @@ fn the_writer_refuses_a_save_the_reader_would_refuse() {
     let error = save.to_text().expect_err("unreadable");
     assert!(error.to_string().contains("damaged save file"), "{error}");
 }
+
+/// The log is bounded, for the game and the save alike: a save of more
+/// moves is refused before any is read (a 24 MB save of `R;` tokens took
+/// 754 MB), and a game refuses a move past the bound, so no save is
+/// written that would be refused.
+#[test]
+fn the_log_is_bounded_for_the_game_and_the_save_alike() {
+    use lightemall_engine::GameError;
+    use lightemall_engine::moves::MAX_MOVES;
+    let (game, _) = saved_game();
+    let good = game.to_save().print();
+    let many = good.replace("redo: C3,3", &format!("redo: {}", "R;".repeat(MAX_MOVES)));
+    let error = refused(&many).to_string();
+    assert!(
+        error.contains(&format!(
+            "{} moves and redo moves, more than the {MAX_MOVES}",
+            MAX_MOVES + 4
+        )),
+        "{error}"
+    );
+    let clock = ManualClock::default();
+    let mut full = Game::from_id("square:2x2:6c21", Box::new(clock)).expect("id");
+    full.play_tokens(&"R;".repeat(MAX_MOVES))
+        .expect("within the bound");
+    assert_eq!(
+        full.play(lightemall_engine::Move::Radius),
+        Err(GameError::LogFull)
+    );
+    let text = full.to_save().to_text().expect("a full log saves");
+    let save = SaveFile::parse(&text).expect("and reads back");
+    assert_eq!(save.moves.len(), MAX_MOVES);
+}

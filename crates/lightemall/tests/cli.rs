@@ -739,3 +739,64 @@ fn a_puzzle_file_that_cannot_be_read_is_named_with_why() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The peak memory (resident, in MB) of `lightemall ARGS` fed `stdin`, by
+/// `/usr/bin/time`; `None` (and a note) where that tool is missing.
+fn peak_mb(args: &[&str], stdin: &[u8]) -> Option<(u64, String)> {
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        eprintln!("/usr/bin/time is missing: memory not measured");
+        return None;
+    }
+    let mut child = Command::new("/usr/bin/time")
+        .args(["-f", "peak-kb %M"])
+        .arg(env!("CARGO_BIN_EXE_lightemall"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("time runs");
+    if let Some(mut input) = child.stdin.take() {
+        let _ = input.write_all(stdin);
+    }
+    let output = child.wait_with_output().expect("finishes");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let kb: u64 = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("peak-kb "))
+        .and_then(|kb| kb.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no peak in {stderr}"));
+    Some((kb / 1024, stderr))
+}
+
+/// Memory in proportion to the board, not to the length of the input: a
+/// 24 MB save of `R;` tokens took 754 MB; a 15 MB Net ID of repeated
+/// barriers on a 2x2 board 282 MB.
+#[test]
+fn short_inputs_cost_little_memory() {
+    let save = temp_path("tokens.lightemall-save");
+    let moves = "R;".repeat(12 << 20);
+    let text = format!(
+        "lightemall save 1\npuzzle: square:2x2:6c21\nelapsed-ms: 0\nmoves-made: 0\n\
+         assisted: no\nradius: off\nfog: off\nmoves: {moves}\nredo: \nend\n"
+    );
+    std::fs::write(&save, text).expect("written");
+    let save_arg = save.to_str().expect("UTF-8");
+    let barriers = format!("2x2:1111{}", "v".repeat(15 << 20));
+    let runs: [(&[&str], &[u8], &str); 2] = [
+        (
+            &["replay", "--save", save_arg],
+            b"",
+            "more than the 2000000 a save holds",
+        ),
+        (&["gen", "--format", "net", "-"], barriers.as_bytes(), ""),
+    ];
+    for (args, stdin, message) in runs {
+        let Some((mb, stderr)) = peak_mb(args, stdin) else {
+            return;
+        };
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(mb < 100, "{args:?}: {mb} MB");
+    }
+    let _ = std::fs::remove_file(save);
+}
