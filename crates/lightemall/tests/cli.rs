@@ -800,3 +800,22 @@ fn short_inputs_cost_little_memory() {
     }
     let _ = std::fs::remove_file(save);
 }
+
+/// `--gen-steps` refuses frames times pixels past its budget before any
+/// work (a 64x64 board at --cell 120 took 479 s and wrote a 370 MB GIF).
+#[test]
+fn gen_steps_past_the_pixel_budget_is_refused_at_once() {
+    let out = temp_path("budget.gif");
+    let out = out.to_str().expect("UTF-8");
+    let args = [
+        "render",
+        "--size",
+        "64x64",
+        "--cell",
+        "120",
+        "--gen-steps",
+        out,
+    ];
+    check_refused(&args, "more than the 320 million allowed; choose --cell");
+    assert!(!std::path::Path::new(out).exists());
+}
