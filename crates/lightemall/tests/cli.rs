@@ -819,3 +819,20 @@ fn gen_steps_past_the_pixel_budget_is_refused_at_once() {
     check_refused(&args, "more than the 320 million allowed; choose --cell");
     assert!(!std::path::Path::new(out).exists());
 }
+
+/// A board with more wires than any puzzle of its size is refused before
+/// anything is drawn: 1000x1000 crosses (a 1 MB Net ID) took 1.34 GB and
+/// 30 s, a 2 MB octo ID of `ff` 2.3 GB.
+#[test]
+fn a_render_past_the_wire_budget_is_refused_before_painting() {
+    let out = temp_path("wires.png");
+    let out = out.to_str().expect("UTF-8");
+    let crosses = format!("1000x1000:{}", "f".repeat(1_000_000));
+    let octo = format!("octo:1000x1000:{}", "ff".repeat(1_000_000));
+    for (id, ends) in [(&crosses, "4000000"), (&octo, "8000000")] {
+        let run = run_with_stdin(&["render", "-", "-o", out], id);
+        let args = ["render", "-", "-o", out];
+        assert_refused(&args, &run, &format!("with {ends} wire ends is refused"));
+    }
+    assert!(!std::path::Path::new(out).exists());
+}

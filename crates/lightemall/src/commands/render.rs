@@ -21,6 +21,7 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
     let resolved = resolve(&args.puzzle)?;
     let grid = *resolved.puzzle.board.grid();
     let layout = layout_for(&grid, args.cell, !args.no_panel)?;
+    check_wire_budget(&resolved.puzzle.board)?;
     if let Some(path) = &args.output {
         check_output(path)?;
     }
@@ -63,6 +64,32 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
 /// to 64 (the board about 1000 pixels on that side for 16 to 256 tiles).
 pub fn cell_for(grid: &Grid, cell: Option<u32>) -> u32 {
     cell.unwrap_or_else(|| (1024 / grid.width().max(grid.height()) as u32).clamp(4, 64))
+}
+
+/// The most wire ends a render draws. The scene of a board (a shape or
+/// two per wire, a small vector each) is built whole before painting, so
+/// its memory grows with the wires: a 1000x1000 puzzle, whose wires form
+/// a tree (at most 1 999 998 ends, every generator's and Net's), takes
+/// about 450 MB; a 1000x1000 board of crosses (4 million ends) took
+/// 1.34 GB and 30 s, an octo board of `ff` 2.3 GB. Boards past the bound
+/// are refused before anything is drawn.
+const MAX_WIRE_ENDS: u64 = 2_000_000;
+
+/// Refuse a board with more wires than a render may draw ([`MAX_WIRE_ENDS`]).
+pub fn check_wire_budget(board: &Board) -> Result<(), String> {
+    let ends: u64 = board
+        .tiles()
+        .iter()
+        .map(|tile| u64::from(tile.0.count_ones()))
+        .sum();
+    if ends > MAX_WIRE_ENDS {
+        return Err(format!(
+            "a {} board with {ends} wire ends is refused: a render draws at most \
+             {MAX_WIRE_ENDS} (a 1000x1000 puzzle, a tree, has fewer)",
+            board.grid().size_label()
+        ));
+    }
+    Ok(())
 }
 
 /// The layout, refused before any pixel is allocated if the image would be too large.
