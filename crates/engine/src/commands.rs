@@ -7,7 +7,7 @@
 
 use crate::error::GameError;
 use crate::game::Game;
-use crate::moves::{JumbleTurn, MAX_MOVES, Move, TokenError, parse_moves};
+use crate::moves::{JumbleTurn, MAX_MOVES, MAX_WRITTEN_TURNS, Move, TokenError, parse_moves};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_solve::{Hint, Options, Reach, Status, hint, interactive_guesses, solve_with};
 
@@ -34,10 +34,14 @@ impl Game {
         if self.paused {
             return Err(GameError::Paused);
         }
-        self.check(&mv)?;
-        if self.history.len() >= MAX_MOVES {
+        // The log and the redo list together stay within what a save
+        // holds; playing drops the redo list.
+        let dropped: usize = self.undone.iter().map(Move::written_turns).sum();
+        let written = self.written_turns - dropped + mv.written_turns();
+        if self.history.len() >= MAX_MOVES || written > MAX_WRITTEN_TURNS {
             return Err(GameError::LogFull);
         }
+        self.check(&mv)?;
         self.apply(&mv, Way::Forward);
         if mv.counts() {
             // Saturates: a count read from an edited save may be 2^64-1,
@@ -47,6 +51,7 @@ impl Game {
         }
         self.history.push(mv);
         self.undone.clear();
+        self.written_turns = written;
         Ok(())
     }
 

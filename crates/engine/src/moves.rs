@@ -23,6 +23,13 @@ use thiserror::Error;
 /// million moves is days of play.
 pub const MAX_MOVES: usize = 2_000_000;
 
+/// The most turns written out in `J x,y+k/...` tokens (Solve's, older
+/// saves' jumbles) that a game's log and redo list hold together, and so a
+/// save file; bounded like [`MAX_MOVES`], and for the same reason: a turn
+/// costs 24 bytes in memory for the 6 to 10 of its text. A Solve of the
+/// largest board writes at most a million.
+pub const MAX_WRITTEN_TURNS: usize = 4_000_000;
+
 /// A tile position: `x` the column from the left, `y` the row from the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Coord {
@@ -71,6 +78,14 @@ pub enum Move {
 }
 
 impl Move {
+    /// How many turns the move writes out (those of a `J x,y+k/...` token).
+    pub fn written_turns(&self) -> usize {
+        match self {
+            Move::Jumble(turns) => turns.len(),
+            _ => 0,
+        }
+    }
+
     /// Whether the move counts toward the moves made (the score).
     pub fn counts(&self) -> bool {
         matches!(

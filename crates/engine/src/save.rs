@@ -32,7 +32,7 @@
 
 use crate::clock::{Clock, MAX_ELAPSED, Stopwatch, elapsed_millis};
 use crate::game::Game;
-use crate::moves::{MAX_MOVES, Move, parse_moves, print_moves};
+use crate::moves::{MAX_MOVES, MAX_WRITTEN_TURNS, Move, parse_moves, print_moves};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -255,6 +255,19 @@ fn read_fields(
         return Err(damaged(
             field(6)?.0,
             format!("{logged} moves and redo moves, more than the {MAX_MOVES} a save holds"),
+        ));
+    }
+    // Only a written-out turn has a '+'.
+    let pluses = |slot: usize| -> Result<usize, SaveError> {
+        Ok(field(slot)?.1.bytes().filter(|&b| b == b'+').count())
+    };
+    let turns = pluses(6)? + pluses(7)?;
+    if turns > MAX_WRITTEN_TURNS {
+        return Err(damaged(
+            field(6)?.0,
+            format!(
+                "{turns} turns written out in jumbles, more than the {MAX_WRITTEN_TURNS} a save holds"
+            ),
         ));
     }
     let moves = |slot: usize| -> Result<Vec<Move>, SaveError> {

@@ -249,3 +249,39 @@ fn the_log_is_bounded_for_the_game_and_the_save_alike() {
     let save = SaveFile::parse(&text).expect("and reads back");
     assert_eq!(save.moves.len(), MAX_MOVES);
 }
+
+/// Turns written out in jumbles (Solve's, older saves') are bounded too:
+/// a turn costs 24 bytes in memory for a few bytes of text.
+#[test]
+fn written_turns_are_bounded_for_the_game_and_the_save_alike() {
+    use lightemall_engine::moves::MAX_WRITTEN_TURNS;
+    use lightemall_engine::{Coord, GameError, JumbleTurn, Move};
+    let (game, _) = saved_game();
+    let good = game.to_save().print();
+    let many = good.replace(
+        "redo: C3,3",
+        &format!("redo: J{}", "0,0+1/".repeat(MAX_WRITTEN_TURNS + 1)),
+    );
+    let error = refused(&many).to_string();
+    assert!(
+        error.contains("turns written out in jumbles, more than"),
+        "{error}"
+    );
+    let half = Move::Jumble(vec![
+        JumbleTurn {
+            at: Coord { x: 0, y: 0 },
+            steps: 1,
+        };
+        MAX_WRITTEN_TURNS / 2
+    ]);
+    let mut full = Game::from_id("square:2x2:6c21", Box::new(ManualClock::default())).expect("id");
+    full.play(half.clone()).expect("a quarter");
+    full.play(half.clone()).expect("half");
+    assert_eq!(full.play(half.clone()), Err(GameError::LogFull));
+    // Undone turns are still in the save (the redo list), until a move drops them.
+    assert!(full.undo());
+    assert_eq!(full.play(half.clone()), Ok(()));
+    assert_eq!(full.play(Move::Radius), Ok(()), "a move writes no turns");
+    let text = full.to_save().to_text().expect("a full log saves");
+    assert!(SaveFile::parse(&text).is_ok());
+}
