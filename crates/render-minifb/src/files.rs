@@ -3,8 +3,9 @@
 //! Ctrl+O, and the scores table a win is recorded in.
 
 use lightemall_engine::{Clock, Game};
-use lightemall_store::{AUTOSAVE_SLOT, SAVE_EXTENSION, Store, write_atomically};
-use std::path::PathBuf;
+use lightemall_store::{AUTOSAVE_SLOT, SAVE_EXTENSION, Store};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// The slot Ctrl+S writes and Ctrl+O / L reads.
 pub const SAVE_SLOT: &str = "saved";
@@ -59,7 +60,7 @@ impl Files {
                 let path: PathBuf =
                     std::env::temp_dir().join(format!("lightemall-{slot}.{SAVE_EXTENSION}"));
                 let text = game.to_save().to_text().map_err(|e| e.to_string())?;
-                write_atomically(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+                write_new(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
                 path
             }
         };
@@ -91,4 +92,16 @@ impl Files {
             .map_err(|e| e.to_string())?;
         Ok(kept.then(|| format!("a best result for {}", game.preset())))
     }
+}
+
+/// Write a new file, never one that exists: in a shared folder such as
+/// `/tmp` a link planted under the name must not be followed
+/// (`create_new` is `O_EXCL`, which does not follow one).
+fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut file = std::fs::File::options()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()
 }
