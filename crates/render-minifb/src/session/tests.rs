@@ -825,3 +825,25 @@ fn a_closed_window_whose_autosave_failed_rescues_the_game() {
     assert_eq!(game.board(), s.game().board());
     let _ = std::fs::remove_dir_all(folder);
 }
+
+#[test]
+fn a_game_the_store_cannot_take_is_rescued_to_the_temporary_folder() {
+    // The store's folder is a file: nothing can be saved in it.
+    let not_a_folder = scratch_folder("not-a-folder");
+    std::fs::write(&not_a_folder, "a file").expect("planted");
+    let mut s = session_in(PUZZLE, Some(not_a_folder.clone()));
+    click(&mut s, MouseButton::Left, 7, false);
+    s.close();
+    let notices = s.take_notices();
+    let line = notices
+        .iter()
+        .find_map(|line| line.strip_prefix("the game was saved to "))
+        .unwrap_or_else(|| panic!("no rescue in {notices:?}"));
+    let path = PathBuf::from(line.split(" (").next().expect("a path"));
+    assert!(path.starts_with(std::env::temp_dir()), "{}", path.display());
+    let save = lightemall_store::read_save(&path).expect("readable");
+    let game = Game::from_save(&save, Box::new(ManualClock::default())).expect("loads");
+    assert_eq!(game.board(), s.game().board());
+    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(not_a_folder);
+}
