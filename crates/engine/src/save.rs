@@ -27,8 +27,9 @@
 //! newer rather than damaged. Both are read.
 //!
 //! The writer never writes what the reader refuses: one set of limits
-//! ([`MAX_BYTES`], [`MAX_ELAPSED`]) holds for both, and [`SaveFile::to_text`]
-//! reads its own text back before it is written.
+//! ([`MAX_BYTES`], [`MAX_ELAPSED`], [`MAX_MOVES`], [`MAX_WRITTEN_TURNS`])
+//! holds for both (a game refuses moves past the last two), and
+//! [`SaveFile::to_text`] reads its own text back before it is written.
 
 use crate::clock::{Clock, MAX_ELAPSED, Stopwatch, elapsed_millis};
 use crate::game::Game;
