@@ -11,7 +11,7 @@ use crate::files::{Files, SAVE_SLOT};
 use crate::frame::ZOOM_STEP;
 use crate::input::{MouseButton, MouseEvent};
 use crate::presets;
-use lightemall_engine::{Clock, Game, Move};
+use lightemall_engine::{Clock, Game, GameError, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
 use lightemall_model::{CellShape, Dir, Topology};
 use lightemall_view::{Animation, Button, HintMark, Hit, Layout, Turning, UiState};
@@ -268,7 +268,7 @@ impl Session {
                 true
             }
             Action::Pause => self.toggle_pause(),
-            Action::Jumble => self.command(|game| game.jumble().is_ok(), now_ms),
+            Action::Jumble => self.command_or_full(Game::jumble, now_ms),
             Action::Hint => self.hint(now_ms),
             Action::Solve => self.solve(now_ms),
             Action::Restart => self.restart(now_ms),
@@ -448,7 +448,35 @@ impl Session {
     /// Play one move; `false` if the engine refused it (a locked tile, a
     /// station move along no wire, a paused game).
     fn play(&mut self, mv: Move, now_ms: u64) -> bool {
-        self.command(|game| game.play(mv).is_ok(), now_ms)
+        self.command_or_full(|game| game.play(mv), now_ms)
+    }
+
+    /// [`Session::command`] for a command that may find the move log full:
+    /// that refusal is told (a click that did nothing would puzzle the
+    /// player), the others (a locked tile, no wire) stay silent.
+    fn command_or_full(
+        &mut self,
+        run: impl FnOnce(&mut Game) -> Result<(), GameError>,
+        now_ms: u64,
+    ) -> bool {
+        let mut full = None;
+        let changed = self.command(
+            |game| match run(game) {
+                Ok(()) => true,
+                Err(error @ GameError::LogFull) => {
+                    full = Some(error);
+                    false
+                }
+                Err(_) => false,
+            },
+            now_ms,
+        );
+        if let Some(error) = full {
+            // The game did not change (no turn to animate); the window
+            // paints the notice when it comes.
+            self.tell(error.to_string(), now_ms);
+        }
+        changed
     }
 
     /// Run an engine command; if it changed the game, power spreads again

@@ -847,3 +847,21 @@ fn a_game_the_store_cannot_take_is_rescued_to_the_temporary_folder() {
     let _ = std::fs::remove_file(path);
     let _ = std::fs::remove_file(not_a_folder);
 }
+
+#[test]
+fn a_full_move_log_is_told_not_silent() {
+    let mut s = session();
+    let tokens = "R;".repeat(lightemall_engine::moves::MAX_MOVES);
+    s.game.play_tokens(&tokens).expect("within the bound");
+    assert!(!s.apply(Action::Jumble, 0), "the game did not change");
+    let notice = s.notice(0).expect("a notice").text.clone();
+    assert!(notice.contains("the move log is full"), "{notice}");
+    s.take_notices();
+    assert!(!click(&mut s, MouseButton::Left, 7, false));
+    assert_eq!(s.animation(0).turning, None, "no turn to animate");
+    assert_eq!(s.take_notices().len(), 1, "told again");
+    assert_eq!(
+        s.game().history().len(),
+        lightemall_engine::moves::MAX_MOVES
+    );
+}
