@@ -172,7 +172,12 @@ fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
             if let Err(error) = existing.and_then(|text| parse_save(path, &text)) {
                 return Err(StoreError::WouldOverwrite {
                     path: path.to_path_buf(),
-                    reason: error.to_string(),
+                    // The path is said once, by this error.
+                    reason: match error {
+                        StoreError::Io { source, .. } => source.to_string(),
+                        StoreError::Save { source, .. } => source.to_string(),
+                        other => other.to_string(),
+                    },
                 });
             }
         }

@@ -273,6 +273,15 @@ fn a_fifo_as_a_save_or_a_lock_is_refused_at_once() {
         matches!(write, Err(StoreError::WouldOverwrite { .. })),
         "{write:?}"
     );
+    let said = write.expect_err("refused").to_string();
+    assert_eq!(
+        said,
+        format!(
+            "will not overwrite {}: a FIFO (named pipe), not a regular file",
+            slot.display()
+        ),
+        "the path once"
+    );
     let error = read_save(&slot).expect_err("refused").to_string();
     assert!(error.contains("not a regular file"), "{error}");
     fs::remove_file(&slot).expect("removed");
