@@ -31,28 +31,60 @@ impl Game {
     /// the caller refreshes once at the end, so a million moves on a large
     /// board cost a million turns, not a million searches.
     pub(crate) fn play_unlit(&mut self, mv: Move) -> Result<(), GameError> {
+        self.may_play(&mv)?;
+        self.written_turns = self.written_turns_after(&mv);
+        self.apply_counted(&mv);
+        self.history.push(mv);
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Play `mv` as [`Game::play_unlit`] does, checked and counted, but
+    /// leave the log to the caller: loading a save makes its moves the log
+    /// itself rather than a copy. The caller keeps the log's bounds.
+    pub(crate) fn play_unlogged(&mut self, mv: &Move) -> Result<(), GameError> {
         if self.paused {
             return Err(GameError::Paused);
         }
-        // The log and the redo list together stay within what a save
-        // holds; playing drops the redo list.
-        let dropped: usize = self.undone.iter().map(Move::written_turns).sum();
-        let written = self.written_turns - dropped + mv.written_turns();
-        if self.history.len() >= MAX_MOVES || written > MAX_WRITTEN_TURNS {
-            return Err(GameError::LogFull);
-        }
-        self.check(&mv)?;
-        self.apply(&mv, Way::Forward);
+        self.check(mv)?;
+        self.apply_counted(mv);
+        Ok(())
+    }
+
+    /// Apply a checked move forward and count it.
+    fn apply_counted(&mut self, mv: &Move) {
+        self.apply(mv, Way::Forward);
         if mv.counts() {
             // Saturates: a count read from an edited save may be 2^64-1,
             // and a count that wrapped to 0 would make the next save refused.
             self.moves_made = self.moves_made.saturating_add(1);
             self.started = true;
         }
-        self.history.push(mv);
-        self.undone.clear();
-        self.written_turns = written;
-        Ok(())
+    }
+
+    /// Take back a move played with [`Game::play_unlogged`].
+    pub(crate) fn unplay(&mut self, mv: &Move) {
+        self.apply(mv, Way::Backward);
+    }
+
+    /// Whether `mv` may be played now: not paused, within the bounds of
+    /// the log, and allowed on the board.
+    fn may_play(&self, mv: &Move) -> Result<(), GameError> {
+        if self.paused {
+            return Err(GameError::Paused);
+        }
+        if self.history.len() >= MAX_MOVES || self.written_turns_after(mv) > MAX_WRITTEN_TURNS {
+            return Err(GameError::LogFull);
+        }
+        self.check(mv)
+    }
+
+    /// The turns written out in the log and redo list once `mv` is played:
+    /// the log and the redo list together stay within what a save holds,
+    /// and playing drops the redo list.
+    fn written_turns_after(&self, mv: &Move) -> usize {
+        let dropped: usize = self.undone.iter().map(Move::written_turns).sum();
+        self.written_turns - dropped + mv.written_turns()
     }
 
     /// Play `;`-separated move tokens in order. The first bad or refused

@@ -324,17 +324,34 @@ impl Game {
     /// the log replayed, the redo list rebuilt. The clock shows the saved
     /// time and starts again at the next move.
     pub fn from_save(save: &SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
+        Game::from_save_file(save.clone(), clock)
+    }
+
+    /// [`Game::from_save`], taking the save: its moves become the game's
+    /// log rather than copies of them, so a long log is held once.
+    pub fn from_save_file(save: SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
         let mut game =
             Game::from_id(&save.puzzle, clock).map_err(|e| refused("puzzle", e.to_string()))?;
-        game.history
-            .reserve_exact(save.moves.len() + save.redo.len());
-        game.undone.reserve_exact(save.redo.len());
-        replay(&mut game, &save.moves, "moves")?;
-        replay(&mut game, &save.redo, "redo")?;
-        for _ in &save.redo {
-            game.undo_unlit();
+        check_counts(&save)?;
+        let SaveFile { moves, redo, .. } = save;
+        replay(&mut game, &moves, "moves")?;
+        replay(&mut game, &redo, "redo")?;
+        for mv in redo.iter().rev() {
+            game.unplay(mv);
         }
-        check_counts(&game, save)?;
+        game.written_turns = moves.iter().chain(&redo).map(Move::written_turns).sum();
+        // The save's moves become the log, and its redo list (reversed:
+        // the next to redo last) the undone moves: held once, not copied.
+        game.history = moves;
+        game.undone = redo;
+        game.undone.reverse();
+        let state = game.state();
+        if (state.radius_on, state.fog_on) != (save.radius_on, save.fog_on) {
+            return Err(refused(
+                "radius",
+                "the radius or fog setting disagrees with the moves",
+            ));
+        }
         game.moves_made = save.moves_made;
         game.assisted = save.assisted;
         game.started = false;
@@ -346,19 +363,29 @@ impl Game {
 
 fn replay(game: &mut Game, moves: &[Move], field: &'static str) -> Result<(), SaveError> {
     for (index, mv) in moves.iter().enumerate() {
-        game.play_unlit(mv.clone())
+        game.play_unlogged(mv)
             .map_err(|e| refused(field, format!("move {} '{mv}': {e}", index + 1)))?;
     }
     Ok(())
 }
 
-/// The toggles and the move count must agree with the replayed log.
-fn check_counts(game: &Game, save: &SaveFile) -> Result<(), SaveError> {
-    let state = game.state();
-    if (state.radius_on, state.fog_on) != (save.radius_on, save.fog_on) {
+/// The log within its bounds (a save built in code was never read), and
+/// the move count at least the moves logged.
+fn check_counts(save: &SaveFile) -> Result<(), SaveError> {
+    let moves = save.moves.len() + save.redo.len();
+    let turns: usize = save
+        .moves
+        .iter()
+        .chain(&save.redo)
+        .map(Move::written_turns)
+        .sum();
+    if moves > MAX_MOVES || turns > MAX_WRITTEN_TURNS {
         return Err(refused(
-            "radius",
-            "the radius or fog setting disagrees with the moves",
+            "moves",
+            format!(
+                "{moves} moves and {turns} written turns: more than the \
+                 {MAX_MOVES} and {MAX_WRITTEN_TURNS} a game holds"
+            ),
         ));
     }
     let logged = save

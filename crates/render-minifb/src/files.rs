@@ -77,7 +77,7 @@ impl Files {
             .load_slot(slot)
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("nothing saved yet at {}", store.slot_path(slot).display()))?;
-        Game::from_save(&save, clock)
+        Game::from_save_file(save, clock)
             .map_err(|e| format!("{}: {e}", store.slot_path(slot).display()))
     }
 
