@@ -85,6 +85,7 @@ const FUZZ_TARGETS: &[&str] = &[
     "json_board",
     "move_tokens",
     "save_file",
+    "save_writer",
     "score_file",
     "game_commands",
 ];

@@ -7,6 +7,18 @@ use std::fmt;
 use std::rc::Rc;
 use std::time::Duration;
 
+/// The longest playing time a game keeps: its clock stops counting there
+/// (100 years), and a save file may say no more. Without a bound, a
+/// time read from a file plus the time played could pass what the file's
+/// number can hold (2^64 ms), and the next save would be unreadable.
+pub const MAX_ELAPSED: Duration = Duration::from_millis(100 * 365 * 24 * 3600 * 1000);
+
+/// Whole milliseconds of `elapsed`, at most [`MAX_ELAPSED`]'s.
+pub fn elapsed_millis(elapsed: Duration) -> u64 {
+    let most = MAX_ELAPSED.as_millis() as u64;
+    u64::try_from(elapsed.as_millis()).map_or(most, |ms| ms.min(most))
+}
+
 /// A monotonic clock: the time since some fixed origin of its own.
 pub trait Clock: fmt::Debug {
     /// Now, as time since the clock's origin. Never goes backwards.
@@ -44,7 +56,7 @@ impl Stopwatch {
     /// A stopped watch showing `elapsed`.
     pub(crate) fn stopped_at(elapsed: Duration) -> Stopwatch {
         Stopwatch {
-            banked: elapsed,
+            banked: elapsed.min(MAX_ELAPSED),
             running_since: None,
         }
     }
@@ -53,7 +65,7 @@ impl Stopwatch {
         let running = self
             .running_since
             .map_or(Duration::ZERO, |since| now.saturating_sub(since));
-        self.banked.saturating_add(running)
+        self.banked.saturating_add(running).min(MAX_ELAPSED)
     }
 
     pub(crate) fn is_running(&self) -> bool {
@@ -85,5 +97,16 @@ mod tests {
         watch.set_running(true, 100 * second);
         watch.set_running(true, 101 * second);
         assert_eq!(watch.elapsed(102 * second), 5 * second);
+    }
+
+    #[test]
+    fn the_watch_stops_at_the_longest_time_kept() {
+        let mut watch = Stopwatch::stopped_at(Duration::MAX);
+        assert_eq!(watch.elapsed(Duration::ZERO), MAX_ELAPSED);
+        watch = Stopwatch::stopped_at(MAX_ELAPSED - Duration::from_secs(1));
+        watch.set_running(true, Duration::ZERO);
+        assert_eq!(watch.elapsed(Duration::from_secs(5)), MAX_ELAPSED);
+        assert_eq!(elapsed_millis(Duration::MAX), elapsed_millis(MAX_ELAPSED));
+        assert_eq!(elapsed_millis(Duration::from_micros(1999)), 1);
     }
 }

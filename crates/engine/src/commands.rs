@@ -7,7 +7,7 @@
 
 use crate::error::GameError;
 use crate::game::Game;
-use crate::moves::{JumbleTurn, Move, TokenError, parse_moves};
+use crate::moves::{JumbleTurn, MAX_MOVES, MAX_WRITTEN_TURNS, Move, TokenError, parse_moves};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_solve::{Hint, Options, Reach, Status, hint, interactive_guesses, solve_with};
 
@@ -31,18 +31,60 @@ impl Game {
     /// the caller refreshes once at the end, so a million moves on a large
     /// board cost a million turns, not a million searches.
     pub(crate) fn play_unlit(&mut self, mv: Move) -> Result<(), GameError> {
-        if self.paused {
-            return Err(GameError::Paused);
-        }
-        self.check(&mv)?;
-        self.apply(&mv, Way::Forward);
-        if mv.counts() {
-            self.moves_made += 1;
-            self.started = true;
-        }
+        self.may_play(&mv)?;
+        self.written_turns = self.written_turns_after(&mv);
+        self.apply_counted(&mv);
         self.history.push(mv);
         self.undone.clear();
         Ok(())
+    }
+
+    /// Play `mv` as [`Game::play_unlit`] does, checked and counted, but
+    /// leave the log to the caller: loading a save makes its moves the log
+    /// itself rather than a copy. The caller keeps the log's bounds.
+    pub(crate) fn play_unlogged(&mut self, mv: &Move) -> Result<(), GameError> {
+        if self.paused {
+            return Err(GameError::Paused);
+        }
+        self.check(mv)?;
+        self.apply_counted(mv);
+        Ok(())
+    }
+
+    /// Apply a checked move forward and count it.
+    fn apply_counted(&mut self, mv: &Move) {
+        self.apply(mv, Way::Forward);
+        if mv.counts() {
+            // Saturates: a count read from an edited save may be 2^64-1,
+            // and a count that wrapped to 0 would make the next save refused.
+            self.moves_made = self.moves_made.saturating_add(1);
+            self.started = true;
+        }
+    }
+
+    /// Take back a move played with [`Game::play_unlogged`].
+    pub(crate) fn unplay(&mut self, mv: &Move) {
+        self.apply(mv, Way::Backward);
+    }
+
+    /// Whether `mv` may be played now: not paused, within the bounds of
+    /// the log, and allowed on the board.
+    fn may_play(&self, mv: &Move) -> Result<(), GameError> {
+        if self.paused {
+            return Err(GameError::Paused);
+        }
+        if self.history.len() >= MAX_MOVES || self.written_turns_after(mv) > MAX_WRITTEN_TURNS {
+            return Err(GameError::LogFull);
+        }
+        self.check(mv)
+    }
+
+    /// The turns written out in the log and redo list once `mv` is played:
+    /// the log and the redo list together stay within what a save holds,
+    /// and playing drops the redo list.
+    fn written_turns_after(&self, mv: &Move) -> usize {
+        let dropped: usize = self.undone.iter().map(Move::written_turns).sum();
+        self.written_turns - dropped + mv.written_turns()
     }
 
     /// Play `;`-separated move tokens in order. The first bad or refused
@@ -134,23 +176,12 @@ impl Game {
         self.refresh();
     }
 
-    /// Turn every unlocked tile a random number of steps: one move, its
-    /// turns frozen into the `J` token. The randomness comes from the
-    /// puzzle's seed and the moves made, so a game is reproducible.
+    /// Turn every unlocked tile a random number of steps: one move, a
+    /// `J#SEED` token. The seed comes from the puzzle's seed and the moves
+    /// made, so a game is reproducible, and the token is a few bytes on
+    /// any board.
     pub fn jumble(&mut self) -> Result<(), GameError> {
-        let mut random = Random::new(self.jumble_seed(), Stream::Scramble);
-        let n = u32::from(self.state.board.grid().topology().direction_count());
-        let turns = (0..self.state.locked.len())
-            .filter(|&tile| !self.state.locked[tile])
-            .filter_map(|tile| {
-                let steps = random.below(n);
-                (steps > 0).then(|| JumbleTurn {
-                    at: self.coord_of(tile),
-                    steps,
-                })
-            })
-            .collect();
-        self.play(Move::Jumble(turns))
+        self.play(Move::SeededJumble(self.jumble_seed()))
     }
 
     /// Turn every tile to a solution that keeps the locked tiles: one move
@@ -243,7 +274,7 @@ impl Game {
             Move::Lock(at) => self.index_of(*at).map(|_| ()),
             Move::Station(name) => self.station_step(name),
             Move::Jumble(turns) => turns.iter().try_for_each(|turn| self.check_jumble(turn)),
-            Move::Radius | Move::Fog => Ok(()),
+            Move::SeededJumble(_) | Move::Radius | Move::Fog => Ok(()),
         }
     }
 
@@ -318,6 +349,15 @@ impl Game {
                 for turn in turns {
                     let tile = self.grid_index(turn.at.x, turn.at.y);
                     self.state.board.rotate(tile, steps(turn.steps));
+                }
+            }
+            Move::SeededJumble(seed) => {
+                let mut random = Random::new(*seed, Stream::Scramble);
+                for tile in 0..self.state.locked.len() {
+                    if !self.state.locked[tile] {
+                        let k = random.below(n);
+                        self.state.board.rotate(tile, steps(k));
+                    }
                 }
             }
             Move::Radius => self.state.radius_on = !self.state.radius_on,

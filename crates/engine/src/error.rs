@@ -56,6 +56,16 @@ pub enum GameError {
         /// The board's topology.
         topology: &'static str,
     },
+    /// The log holds [`crate::moves::MAX_MOVES`] moves or
+    /// [`crate::moves::MAX_WRITTEN_TURNS`] written turns (with the redo
+    /// list): a save could hold no more.
+    #[error(
+        "the move log is full (at most {} moves and {} turns written out in \
+         jumbles and solves, what a save file holds); start a new game",
+        crate::moves::MAX_MOVES,
+        crate::moves::MAX_WRITTEN_TURNS
+    )]
+    LogFull,
     /// No move is made while the game is paused.
     #[error("the game is paused")]
     Paused,

@@ -42,6 +42,9 @@ pub struct Game {
     pub(crate) history: Vec<Move>,
     /// Moves undone, the next to redo last.
     pub(crate) undone: Vec<Move>,
+    /// Turns written out in the log and the redo list together
+    /// ([`Move::written_turns`]), kept against their bound.
+    pub(crate) written_turns: usize,
     pub(crate) moves_made: u64,
     pub(crate) assisted: bool,
     pub(crate) paused: bool,
@@ -78,6 +81,7 @@ impl Game {
             state,
             history: Vec::new(),
             undone: Vec::new(),
+            written_turns: 0,
             moves_made: 0,
             assisted: false,
             paused: false,

@@ -22,7 +22,7 @@ pub mod score;
 mod setup;
 mod text;
 
-pub use clock::{Clock, ManualClock};
+pub use clock::{Clock, MAX_ELAPSED, ManualClock, elapsed_millis};
 pub use error::GameError;
 pub use game::{Game, GameState};
 pub use lightemall_solve::Hint;

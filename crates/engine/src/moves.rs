@@ -3,14 +3,32 @@
 //!
 //! `C x,y` turns a tile clockwise, `A x,y` anticlockwise, `L x,y` locks or
 //! unlocks it, `S DIR` moves the station, `J x,y+k/x,y+k/...` is a jumble
-//! with each tile's clockwise steps frozen in, `R` toggles the radius and `M`
-//! the fog. Tokens are joined by `;`; spaces inside a token are optional.
+//! with each tile's clockwise steps frozen in (Solve's turns, and jumbles
+//! in older saves), `J#SEED` a jumble of every unlocked tile whose steps
+//! are drawn from SEED (a few bytes whatever the board: a jumble of a
+//! 1000x1000 board written out is about 7 MB), `R` toggles the radius and
+//! `M` the fog. Tokens are joined by `;`; spaces inside a token are optional.
 //! Parsing checks only the syntax: whether a move is allowed on a board is
 //! the game's to say.
 
 use lightemall_model::{Topology, one_line};
 use std::fmt;
 use thiserror::Error;
+
+/// The most moves a game's log and redo list hold together, and so a save
+/// file: a game refuses moves past it ([`crate::GameError::LogFull`]) and
+/// the reader refuses a save with more, counted before any is read. A move
+/// costs 32 bytes in memory however short its token (`R;` is two): without
+/// a bound a 24 MB save took 754 MB, a 240 MB one aborted at 4.8 GB. Two
+/// million moves is days of play.
+pub const MAX_MOVES: usize = 2_000_000;
+
+/// The most turns written out in `J x,y+k/...` tokens (Solve's, older
+/// saves' jumbles) that a game's log and redo list hold together, and so a
+/// save file; bounded like [`MAX_MOVES`], and for the same reason: a turn
+/// costs 24 bytes in memory for the 6 to 10 of its text. A Solve of the
+/// largest board writes at most a million.
+pub const MAX_WRITTEN_TURNS: usize = 4_000_000;
 
 /// A tile position: `x` the column from the left, `y` the row from the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -46,8 +64,13 @@ pub enum Move {
     /// model knows (`N`, `NE`, ...); whether this board's topology has it is
     /// checked when the move is played.
     Station(&'static str),
-    /// `J ...`: a jumble, its random turns frozen in.
+    /// `J x,y+k/...`: a jumble, its turns written out.
     Jumble(Vec<JumbleTurn>),
+    /// `J#SEED`: a jumble of every unlocked tile, each turned the steps
+    /// drawn for it, in row-major order, from the seed's scramble stream
+    /// (`lightemall_gen::random`, stable forever). The locks when it is
+    /// played decide the tiles: the same at every replay, undo and redo.
+    SeededJumble(u64),
     /// `R`: power radius on or off.
     Radius,
     /// `M`: fog on or off.
@@ -55,9 +78,20 @@ pub enum Move {
 }
 
 impl Move {
+    /// How many turns the move writes out (those of a `J x,y+k/...` token).
+    pub fn written_turns(&self) -> usize {
+        match self {
+            Move::Jumble(turns) => turns.len(),
+            _ => 0,
+        }
+    }
+
     /// Whether the move counts toward the moves made (the score).
     pub fn counts(&self) -> bool {
-        matches!(self, Move::Turn { .. } | Move::Station(_) | Move::Jumble(_))
+        matches!(
+            self,
+            Move::Turn { .. } | Move::Station(_) | Move::Jumble(_) | Move::SeededJumble(_)
+        )
     }
 }
 
@@ -109,6 +143,7 @@ impl fmt::Display for Move {
                 }
                 Ok(())
             }
+            Move::SeededJumble(seed) => write!(f, "J#{seed}"),
             Move::Radius => f.write_str("R"),
             Move::Fog => f.write_str("M"),
         }
@@ -117,20 +152,33 @@ impl fmt::Display for Move {
 
 /// The tokens of `moves` joined by `;`.
 pub fn print_moves(moves: &[Move]) -> String {
-    let tokens: Vec<String> = moves.iter().map(Move::to_string).collect();
-    tokens.join(";")
+    use std::fmt::Write;
+    // Into one string: a vector of a string per token cost ~40 bytes a move.
+    let mut out = String::new();
+    for (i, mv) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(';');
+        }
+        let _ = write!(out, "{mv}");
+    }
+    out
 }
 
 /// Read `;`-separated tokens. Empty tokens (a trailing `;`, blank text) are
 /// skipped; the first bad token is an error naming it and its position.
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, TokenError> {
-    text.split(';')
-        .enumerate()
-        .filter(|(_, token)| !token.trim().is_empty())
-        .map(|(index, token)| {
-            parse_move(token).map_err(|problem| TokenError::new(index + 1, token, problem))
-        })
-        .collect()
+    // Room for every token at once: a vector grown by doubling may hold
+    // twice what it needs.
+    let tokens = text.bytes().filter(|&b| b == b';').count() + 1;
+    let mut moves = Vec::with_capacity(tokens.min(MAX_MOVES));
+    for (index, token) in text.split(';').enumerate() {
+        if token.trim().is_empty() {
+            continue;
+        }
+        let mv = parse_move(token).map_err(|problem| TokenError::new(index + 1, token, problem))?;
+        moves.push(mv);
+    }
+    Ok(moves)
 }
 
 /// Read one token.
@@ -150,7 +198,10 @@ pub fn parse_move(token: &str) -> Result<Move, String> {
         }),
         'L' => Ok(Move::Lock(parse_coord(rest)?)),
         'S' => parse_direction(rest).map(Move::Station),
-        'J' => parse_jumble(rest).map(Move::Jumble),
+        'J' => match rest.strip_prefix('#') {
+            Some(seed) => parse_seed(seed).map(Move::SeededJumble),
+            None => parse_jumble(rest).map(Move::Jumble),
+        },
         'R' => no_argument(rest, Move::Radius),
         'M' => no_argument(rest, Move::Fog),
         other => Err(format!(
@@ -195,6 +246,14 @@ fn parse_direction(text: &str) -> Result<&'static str, String> {
         })
 }
 
+fn parse_seed(text: &str) -> Result<u64, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a seed after 'J#', found '{text}'"));
+    }
+    text.parse()
+        .map_err(|_| format!("jumble seed '{text}' is more than 2^64-1"))
+}
+
 fn parse_jumble(text: &str) -> Result<Vec<JumbleTurn>, String> {
     if text.is_empty() {
         return Ok(Vec::new());
@@ -228,6 +287,12 @@ mod tests {
             print_moves(&moves),
             "C0,0;A1,2;L3,4;S E;S NW;J0,0+1/2,3+3;R;M"
         );
+        let seeded = parse_moves("J#18446744073709551615; j # 7").expect("valid");
+        assert_eq!(
+            seeded,
+            [Move::SeededJumble(u64::MAX), Move::SeededJumble(7)]
+        );
+        assert_eq!(print_moves(&seeded), "J#18446744073709551615;J#7");
         assert_eq!(parse_moves("  "), Ok(Vec::new()));
         assert_eq!(parse_moves("J"), Ok(vec![Move::Jumble(Vec::new())]));
     }
@@ -256,6 +321,14 @@ mod tests {
         check("J0,0+9", 1, "J0,0+9", "not 1 to 7");
         check("J0,0", 1, "J0,0", "x,y+STEPS");
         check("R2", 1, "R2", "unexpected '2'");
+        check("J#", 1, "J#", "expected a seed");
+        check("J#-1", 1, "J#-1", "expected a seed");
+        check(
+            "J#18446744073709551616",
+            1,
+            "J#18446744073709551616",
+            "2^64-1",
+        );
         check("C0\n,0X", 1, "C0\\n,0X", "expected a position");
         let long = format!("C{}", "9".repeat(100_000));
         let err = parse_moves(&long).expect_err("far off");

@@ -17,19 +17,35 @@
 //! `moves` is the log as it stands; `redo` the undone moves in the order
 //! redo would play them; `moves-made` the count for the score (undo does
 //! not lower it, so it is stored). `radius` and `fog` repeat what the log
-//! implies, as a check. The closing `end` shows the file is whole. Parsing
-//! and printing are pure; reading and writing files is `lightemall-store`'s.
+//! implies, as a check. The closing `end` shows the file is whole, and
+//! nothing but blank lines may follow it. Parsing and printing are pure;
+//! reading and writing files is `lightemall-store`'s.
+//!
+//! Versions: 1 is the format above. 2 is the same with seeded jumbles
+//! (`J#SEED`) in the log; a save without one is still written as version
+//! 1, so older releases read it, and a version 2 save tells them it is
+//! newer rather than damaged. Both are read.
+//!
+//! The writer never writes what the reader refuses: one set of limits
+//! ([`MAX_BYTES`], [`MAX_ELAPSED`], [`MAX_MOVES`], [`MAX_WRITTEN_TURNS`])
+//! holds for both (a game refuses moves past the last two), and
+//! [`SaveFile::to_text`] reads its own text back before it is written.
 
-use crate::clock::{Clock, Stopwatch};
+use crate::clock::{Clock, MAX_ELAPSED, Stopwatch, elapsed_millis};
 use crate::game::Game;
-use crate::moves::{Move, parse_moves, print_moves};
+use crate::moves::{MAX_MOVES, MAX_WRITTEN_TURNS, Move, parse_moves, print_moves};
 use std::time::Duration;
 use thiserror::Error;
 
 /// The first word of every save file.
 pub const MAGIC: &str = "lightemall save";
-/// The format version this release writes and the newest it reads.
-pub const VERSION: u32 = 1;
+/// The newest format version this release reads and writes.
+pub const VERSION: u32 = 2;
+/// The version of a save without a seeded jumble: older releases read it.
+const PLAIN_VERSION: u32 = 1;
+/// The largest save text read or written (a 1000x1000 game with a million
+/// moves fits many times over).
+pub const MAX_BYTES: usize = 256 << 20;
 
 /// The contents of a save file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +88,16 @@ pub enum SaveError {
         /// What was wrong.
         message: String,
     },
+    /// A save too large to be read back: not written.
+    #[error(
+        "this save would be {} MB, more than the {} MB a save file may be",
+        bytes.div_ceil(1 << 20),
+        MAX_BYTES >> 20
+    )]
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+    },
     /// A save file whose fields read, but do not replay into a game.
     #[error("damaged save file, field '{field}': {message}")]
     Replay {
@@ -101,12 +127,28 @@ const KEYS: [&str; 8] = [
 ];
 
 impl SaveFile {
-    /// The text of the file.
+    /// The text of the file, checked: it is read back, and refused if the
+    /// reader would refuse it (too large, or damaged some other way). Every
+    /// writer of save files writes this.
+    pub fn to_text(&self) -> Result<String, SaveError> {
+        let text = self.print();
+        SaveFile::parse(&text)?;
+        Ok(text)
+    }
+
+    /// The text of the file, unchecked (see [`SaveFile::to_text`]). The
+    /// time is whole milliseconds, at most [`MAX_ELAPSED`].
     pub fn print(&self) -> String {
         let flag = |on: bool, yes: &str, no: &str| if on { yes } else { no }.to_string();
+        let seeded = |moves: &[Move]| moves.iter().any(|mv| matches!(mv, Move::SeededJumble(_)));
+        let version = if seeded(&self.moves) || seeded(&self.redo) {
+            VERSION
+        } else {
+            PLAIN_VERSION
+        };
         let values = [
             self.puzzle.clone(),
-            self.elapsed.as_millis().to_string(),
+            elapsed_millis(self.elapsed).to_string(),
             self.moves_made.to_string(),
             flag(self.assisted, "yes", "no"),
             flag(self.radius_on, "on", "off"),
@@ -114,7 +156,7 @@ impl SaveFile {
             print_moves(&self.moves),
             print_moves(&self.redo),
         ];
-        let mut out = format!("{MAGIC} {VERSION}\n");
+        let mut out = format!("{MAGIC} {version}\n");
         for (key, value) in KEYS.iter().zip(values) {
             out.push_str(&format!("{key}: {value}\n"));
         }
@@ -122,8 +164,12 @@ impl SaveFile {
         out
     }
 
-    /// Read a save file's text: every field once, in any order, then `end`.
+    /// Read a save file's text: every field once, in any order, then `end`
+    /// and nothing after it but blank lines.
     pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+        if text.len() > MAX_BYTES {
+            return Err(SaveError::TooLarge { bytes: text.len() });
+        }
         let mut lines = text
             .lines()
             .enumerate()
@@ -131,9 +177,12 @@ impl SaveFile {
         check_header(lines.next().map_or("", |(_, line)| line))?;
         let mut values: [Option<(usize, &str)>; 8] = [None; 8];
         let mut last_line = 1;
-        for (number, line) in lines.by_ref() {
+        while let Some((number, line)) = lines.next() {
             last_line = number;
             if line == "end" {
+                if let Some((after, _)) = lines.find(|(_, line)| !line.is_empty()) {
+                    return Err(damaged(after, "text after 'end'"));
+                }
                 return read_fields(&values, number);
             }
             let (key, value) = line
@@ -165,6 +214,9 @@ fn check_header(first: &str) -> Result<(), SaveError> {
     if version > VERSION {
         return Err(SaveError::Newer { found: version });
     }
+    if version == 0 {
+        return Err(damaged(1, "version 0 does not exist (the first is 1)"));
+    }
     Ok(())
 }
 
@@ -191,13 +243,52 @@ fn read_fields(
             )),
         }
     };
+    // Counted before any move is read: the bound holds memory down.
+    let count = |slot: usize| -> Result<usize, SaveError> {
+        let (_, value) = field(slot)?;
+        Ok(value
+            .split(';')
+            .filter(|token| !token.trim().is_empty())
+            .count())
+    };
+    let logged = count(6)? + count(7)?;
+    if logged > MAX_MOVES {
+        return Err(damaged(
+            field(6)?.0,
+            format!("{logged} moves and redo moves, more than the {MAX_MOVES} a save holds"),
+        ));
+    }
+    // Only a written-out turn has a '+'.
+    let pluses = |slot: usize| -> Result<usize, SaveError> {
+        Ok(field(slot)?.1.bytes().filter(|&b| b == b'+').count())
+    };
+    let turns = pluses(6)? + pluses(7)?;
+    if turns > MAX_WRITTEN_TURNS {
+        return Err(damaged(
+            field(6)?.0,
+            format!(
+                "{turns} turns written out in jumbles, more than the {MAX_WRITTEN_TURNS} a save holds"
+            ),
+        ));
+    }
     let moves = |slot: usize| -> Result<Vec<Move>, SaveError> {
         let (line, value) = field(slot)?;
         parse_moves(value).map_err(|e| damaged(line, e.to_string()))
     };
+    let elapsed = Duration::from_millis(number(1)?);
+    if elapsed > MAX_ELAPSED {
+        return Err(damaged(
+            field(1)?.0,
+            format!(
+                "elapsed-ms {} is more than the {} a game may last",
+                elapsed.as_millis(),
+                MAX_ELAPSED.as_millis()
+            ),
+        ));
+    }
     Ok(SaveFile {
         puzzle: field(0)?.1.to_string(),
-        elapsed: Duration::from_millis(number(1)?),
+        elapsed,
         moves_made: number(2)?,
         assisted: flag(3, "yes", "no")?,
         radius_on: flag(4, "on", "off")?,
@@ -233,14 +324,34 @@ impl Game {
     /// the log replayed, the redo list rebuilt. The clock shows the saved
     /// time and starts again at the next move.
     pub fn from_save(save: &SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
+        Game::from_save_file(save.clone(), clock)
+    }
+
+    /// [`Game::from_save`], taking the save: its moves become the game's
+    /// log rather than copies of them, so a long log is held once.
+    pub fn from_save_file(save: SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
         let mut game =
             Game::from_id(&save.puzzle, clock).map_err(|e| refused("puzzle", e.to_string()))?;
-        replay(&mut game, &save.moves, "moves")?;
-        replay(&mut game, &save.redo, "redo")?;
-        for _ in &save.redo {
-            game.undo_unlit();
+        check_counts(&save)?;
+        let SaveFile { moves, redo, .. } = save;
+        replay(&mut game, &moves, "moves")?;
+        replay(&mut game, &redo, "redo")?;
+        for mv in redo.iter().rev() {
+            game.unplay(mv);
         }
-        check_counts(&game, save)?;
+        game.written_turns = moves.iter().chain(&redo).map(Move::written_turns).sum();
+        // The save's moves become the log, and its redo list (reversed:
+        // the next to redo last) the undone moves: held once, not copied.
+        game.history = moves;
+        game.undone = redo;
+        game.undone.reverse();
+        let state = game.state();
+        if (state.radius_on, state.fog_on) != (save.radius_on, save.fog_on) {
+            return Err(refused(
+                "radius",
+                "the radius or fog setting disagrees with the moves",
+            ));
+        }
         game.moves_made = save.moves_made;
         game.assisted = save.assisted;
         game.started = false;
@@ -252,19 +363,29 @@ impl Game {
 
 fn replay(game: &mut Game, moves: &[Move], field: &'static str) -> Result<(), SaveError> {
     for (index, mv) in moves.iter().enumerate() {
-        game.play_unlit(mv.clone())
+        game.play_unlogged(mv)
             .map_err(|e| refused(field, format!("move {} '{mv}': {e}", index + 1)))?;
     }
     Ok(())
 }
 
-/// The toggles and the move count must agree with the replayed log.
-fn check_counts(game: &Game, save: &SaveFile) -> Result<(), SaveError> {
-    let state = game.state();
-    if (state.radius_on, state.fog_on) != (save.radius_on, save.fog_on) {
+/// The log within its bounds (a save built in code was never read), and
+/// the move count at least the moves logged.
+fn check_counts(save: &SaveFile) -> Result<(), SaveError> {
+    let moves = save.moves.len() + save.redo.len();
+    let turns: usize = save
+        .moves
+        .iter()
+        .chain(&save.redo)
+        .map(Move::written_turns)
+        .sum();
+    if moves > MAX_MOVES || turns > MAX_WRITTEN_TURNS {
         return Err(refused(
-            "radius",
-            "the radius or fog setting disagrees with the moves",
+            "moves",
+            format!(
+                "{moves} moves and {turns} written turns: more than the \
+                 {MAX_MOVES} and {MAX_WRITTEN_TURNS} a game holds"
+            ),
         ));
     }
     let logged = save

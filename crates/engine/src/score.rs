@@ -13,6 +13,7 @@
 //! unknown). Within a preset the best come first: the shortest time, then
 //! the fewest moves.
 
+use crate::clock::elapsed_millis;
 use crate::game::Game;
 use std::time::Duration;
 use thiserror::Error;
@@ -104,7 +105,15 @@ impl ScoreTable {
         self.scores.iter().find(|s| s.preset == preset)
     }
 
-    /// The text of the file.
+    /// The text of the file, read back first: refused if the reader would
+    /// refuse it (a preset with a space in it, say). Every writer writes this.
+    pub fn to_text(&self) -> Result<String, ScoreError> {
+        let text = self.print();
+        ScoreTable::parse(&text)?;
+        Ok(text)
+    }
+
+    /// The text of the file, unchecked (see [`ScoreTable::to_text`]).
     pub fn print(&self) -> String {
         let mut out = format!("{MAGIC} {VERSION}\n");
         for score in &self.scores {
@@ -112,7 +121,7 @@ impl ScoreTable {
             out.push_str(&format!(
                 "{} {} {} {par}\n",
                 score.preset,
-                score.elapsed.as_millis(),
+                elapsed_millis(score.elapsed),
                 score.moves
             ));
         }
@@ -129,9 +138,15 @@ impl ScoreTable {
         check_header(lines.next().map_or("", |(_, line)| line))?;
         let mut table = ScoreTable::default();
         let mut last_line = 1;
-        for (number, line) in lines {
+        while let Some((number, line)) = lines.next() {
             last_line = number;
             if line == "end" {
+                if let Some((after, _)) = lines.find(|(_, line)| !line.is_empty()) {
+                    return Err(ScoreError::Damaged {
+                        line: after,
+                        message: "text after 'end'".to_string(),
+                    });
+                }
                 return Ok(table);
             }
             table
@@ -156,6 +171,12 @@ fn check_header(first: &str) -> Result<(), ScoreError> {
     })?;
     if version > VERSION {
         return Err(ScoreError::Newer { found: version });
+    }
+    if version == 0 {
+        return Err(ScoreError::Damaged {
+            line: 1,
+            message: "version 0 does not exist (the first is 1)".to_string(),
+        });
     }
     Ok(())
 }
@@ -234,6 +255,16 @@ mod tests {
     }
 
     #[test]
+    fn a_time_past_what_a_file_holds_is_written_as_the_longest_kept() {
+        let mut table = ScoreTable::default();
+        let mut long = score("square:5x5:kruskal:easy", 1, 20);
+        long.elapsed = Duration::MAX;
+        table.record(long);
+        let read = ScoreTable::parse(&table.print()).expect("readable");
+        assert_eq!(read.scores[0].elapsed, crate::clock::MAX_ELAPSED);
+    }
+
+    #[test]
     fn bad_tables_are_refused() {
         assert_eq!(ScoreTable::parse("hello"), Err(ScoreError::Foreign));
         assert_eq!(
@@ -245,6 +276,15 @@ mod tests {
             ScoreTable::parse(truncated),
             Err(ScoreError::Damaged { line: 2, .. })
         ));
+        for (text, line) in [
+            ("lightemall scores 0\nend\n", 1),
+            ("lightemall scores 1\nend\nsquare:2x2:given 5 3 -\n", 3),
+        ] {
+            assert!(
+                matches!(ScoreTable::parse(text), Err(ScoreError::Damaged { line: l, .. }) if l == line),
+                "{text}"
+            );
+        }
         let bad = "lightemall scores 1\nsquare:2x2:given five 3 -\nend\n";
         assert!(matches!(
             ScoreTable::parse(bad),

@@ -129,3 +129,159 @@ fn a_million_moves_on_a_large_board_load() {
     assert_eq!(game.redo_moves().count(), 4);
     assert_eq!(game.powered_count(), fresh.powered_count());
 }
+
+/// Jumbles are their seeds in the log: a game with many jumbles of a large
+/// board saves in a few bytes and loads back, and an older save whose
+/// jumbles are written out still loads. Jumbles were written out tile by
+/// tile (7 MB a jumble at 1000x1000): 37 of them made a save the reader
+/// refused as too large.
+#[test]
+fn jumbles_save_in_a_few_bytes_and_load_back() {
+    let clock = ManualClock::default();
+    let mut game =
+        Game::from_id("square:200x200:kruskal:easy#5", Box::new(clock.clone())).expect("id");
+    game.play_tokens("L3,4;C0,0").expect("valid");
+    for _ in 0..37 {
+        game.jumble().expect("jumble");
+    }
+    game.undo();
+    let text = game.to_save().to_text().expect("writable");
+    assert!(text.len() < 2000, "{} bytes", text.len());
+    assert!(text.starts_with("lightemall save 2\n"), "{text}");
+    let save = SaveFile::parse(&text).expect("readable");
+    let mut loaded = Game::from_save(&save, Box::new(clock.clone())).expect("loads");
+    assert_eq!(loaded.state(), game.state());
+    assert!(loaded.redo() && game.redo());
+    assert_eq!(loaded.state(), game.state());
+    while loaded.undo() {}
+    let fresh = Game::from_id("square:200x200:kruskal:easy#5", Box::new(clock)).expect("id");
+    assert_eq!(loaded.board(), fresh.board(), "every jumble undone");
+    // A version 1 save with a jumble written out, as older releases wrote.
+    let old = "lightemall save 1\npuzzle: square:4x4:kruskal:easy#3\nelapsed-ms: 0\n\
+               moves-made: 1\nassisted: no\nradius: off\nfog: off\n\
+               moves: J0,0+1/3,3+2\nredo: \nend\n";
+    let save = SaveFile::parse(old).expect("readable");
+    Game::from_save(&save, Box::new(ManualClock::default())).expect("loads");
+    assert_eq!(save.print(), old);
+}
+
+#[test]
+fn version_0_and_text_after_end_are_refused() {
+    let (game, _) = saved_game();
+    let good = game.to_save().print();
+    let cases = [
+        (good.replace("save 1", "save 0"), "line 1: version 0"),
+        (format!("{good}moves: C1,1\n"), "line 11: text after 'end'"),
+        (format!("{good}\n  \nend\n"), "line 13: text after 'end'"),
+    ];
+    for (text, expected) in cases {
+        let error = refused(&text).to_string();
+        assert!(error.contains(expected), "{error}\nexpected: {expected}");
+    }
+    assert!(
+        SaveFile::parse(&format!("{good}\n \n")).is_ok(),
+        "blank lines"
+    );
+}
+
+/// Numbers saturate or are refused, never wrap: a time past what a save
+/// holds was accepted, and a win then wrote an unreadable one; a move
+/// count at 2^64-1 wrapped to 0 and the next save was refused.
+#[test]
+fn numbers_at_their_limits_saturate_and_every_save_reads_back() {
+    let (game, _) = saved_game();
+    let good = game.to_save().print();
+    let error = refused(&good.replace("elapsed-ms: 83250", "elapsed-ms: 18446744073709551615"));
+    assert!(error.to_string().contains("more than the"), "{error}");
+    let most = lightemall_engine::MAX_ELAPSED.as_millis().to_string();
+    let edge = good
+        .replace("elapsed-ms: 83250", &format!("elapsed-ms: {most}"))
+        .replace("moves-made: 3", "moves-made: 18446744073709551615");
+    let clock = ManualClock::default();
+    let save = SaveFile::parse(&edge).expect("at the limits");
+    let mut loaded = Game::from_save(&save, Box::new(clock.clone())).expect("loads");
+    loaded.play_tokens("C0,1").expect("valid");
+    clock.advance(Duration::from_secs(3600));
+    assert_eq!(loaded.moves_made(), u64::MAX);
+    assert_eq!(loaded.elapsed(), lightemall_engine::MAX_ELAPSED);
+    let text = loaded.to_save().to_text().expect("writable");
+    let again = SaveFile::parse(&text).expect("readable");
+    Game::from_save(&again, Box::new(clock)).expect("loads");
+}
+
+#[test]
+fn the_writer_refuses_a_save_the_reader_would_refuse() {
+    let (game, _) = saved_game();
+    let mut save = game.to_save();
+    save.puzzle.push_str("\nend");
+    let error = save.to_text().expect_err("unreadable");
+    assert!(error.to_string().contains("damaged save file"), "{error}");
+}
+
+/// The log is bounded, for the game and the save alike: a save of more
+/// moves is refused before any is read (a 24 MB save of `R;` tokens took
+/// 754 MB), and a game refuses a move past the bound, so no save is
+/// written that would be refused.
+#[test]
+fn the_log_is_bounded_for_the_game_and_the_save_alike() {
+    use lightemall_engine::GameError;
+    use lightemall_engine::moves::MAX_MOVES;
+    let (game, _) = saved_game();
+    let good = game.to_save().print();
+    let many = good.replace("redo: C3,3", &format!("redo: {}", "R;".repeat(MAX_MOVES)));
+    let error = refused(&many).to_string();
+    assert!(
+        error.contains(&format!(
+            "{} moves and redo moves, more than the {MAX_MOVES}",
+            MAX_MOVES + 4
+        )),
+        "{error}"
+    );
+    let clock = ManualClock::default();
+    let mut full = Game::from_id("square:2x2:6c21", Box::new(clock)).expect("id");
+    full.play_tokens(&"R;".repeat(MAX_MOVES))
+        .expect("within the bound");
+    assert_eq!(
+        full.play(lightemall_engine::Move::Radius),
+        Err(GameError::LogFull)
+    );
+    let text = full.to_save().to_text().expect("a full log saves");
+    let save = SaveFile::parse(&text).expect("and reads back");
+    assert_eq!(save.moves.len(), MAX_MOVES);
+}
+
+/// Turns written out in jumbles (Solve's, older saves') are bounded too:
+/// a turn costs 24 bytes in memory for a few bytes of text.
+#[test]
+fn written_turns_are_bounded_for_the_game_and_the_save_alike() {
+    use lightemall_engine::moves::MAX_WRITTEN_TURNS;
+    use lightemall_engine::{Coord, GameError, JumbleTurn, Move};
+    let (game, _) = saved_game();
+    let good = game.to_save().print();
+    let many = good.replace(
+        "redo: C3,3",
+        &format!("redo: J{}", "0,0+1/".repeat(MAX_WRITTEN_TURNS + 1)),
+    );
+    let error = refused(&many).to_string();
+    assert!(
+        error.contains("turns written out in jumbles, more than"),
+        "{error}"
+    );
+    let half = Move::Jumble(vec![
+        JumbleTurn {
+            at: Coord { x: 0, y: 0 },
+            steps: 1,
+        };
+        MAX_WRITTEN_TURNS / 2
+    ]);
+    let mut full = Game::from_id("square:2x2:6c21", Box::new(ManualClock::default())).expect("id");
+    full.play(half.clone()).expect("a quarter");
+    full.play(half.clone()).expect("half");
+    assert_eq!(full.play(half.clone()), Err(GameError::LogFull));
+    // Undone turns are still in the save (the redo list), until a move drops them.
+    assert!(full.undo());
+    assert_eq!(full.play(half.clone()), Ok(()));
+    assert_eq!(full.play(Move::Radius), Ok(()), "a move writes no turns");
+    let text = full.to_save().to_text().expect("a full log saves");
+    assert!(SaveFile::parse(&text).is_ok());
+}

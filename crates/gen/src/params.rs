@@ -130,7 +130,7 @@ impl FromStr for Params {
         let (body, station) = split_station(text)?;
         let (fields, seed) = body
             .split_once('#')
-            .ok_or_else(|| ParseError::new(WHAT, body.len() + 1, "expected '#SEED'"))?;
+            .ok_or_else(|| ParseError::new(WHAT, body.chars().count() + 1, "expected '#SEED'"))?;
         let parts: Vec<&str> = fields.split(':').collect();
         let [topology, size, generator, difficulty] = parts[..] else {
             return Err(ParseError::new(
@@ -139,7 +139,14 @@ impl FromStr for Params {
                 "expected TOPOLOGY:WxH:GENERATOR:DIFFICULTY#SEED",
             ));
         };
-        let column = |field: usize| parts[..field].iter().map(|p| p.len() + 1).sum::<usize>() + 1;
+        // Characters, not bytes: a column counts what the user sees.
+        let column = |field: usize| {
+            parts[..field]
+                .iter()
+                .map(|p| p.chars().count() + 1)
+                .sum::<usize>()
+                + 1
+        };
         let topology: Topology =
             topology
                 .parse()
@@ -159,7 +166,7 @@ impl FromStr for Params {
         let seed = seed.parse().map_err(|_| {
             ParseError::new(
                 WHAT,
-                fields.len() + 2,
+                fields.chars().count() + 2,
                 format!("seed '{seed}' is not a number from 0 to 2^64-1"),
             )
         })?;
@@ -167,7 +174,7 @@ impl FromStr for Params {
             Some((x, y)) => {
                 let index = grid
                     .checked_index(x, y)
-                    .map_err(|e| ParseError::new(WHAT, body.len() + 2, e.to_string()))?;
+                    .map_err(|e| ParseError::new(WHAT, body.chars().count() + 2, e.to_string()))?;
                 grid.coords(index)
             }
             None => (0, 0),
@@ -212,6 +219,7 @@ mod tests {
         check("square:1x10:kruskal:easy#1", 8);
         check("hex:3x3w:kruskal:easy#1", 5);
         check("square:kruskal:easy#1", 1);
+        check("square:10x10:kruskäl:insane#1", 14);
     }
 
     /// Found by the fuzzer: the station quoted a newline into the message.

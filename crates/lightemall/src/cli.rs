@@ -150,7 +150,8 @@ pub struct RenderArgs {
     /// The puzzle.
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// The PNG file to write.
+    /// The PNG file to write; `-` for stdout. A path that exists and is not
+    /// a regular file (a device, a FIFO, a folder) is refused, never replaced.
     #[arg(
         short,
         long,

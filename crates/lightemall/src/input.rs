@@ -1,6 +1,13 @@
 //! Reading puzzle text from an argument, a file or stdin, with a size bound.
+//!
+//! An argument that names something on disk is read as a file, and only a
+//! regular file is read (`lightemall_store::open_regular`, which never
+//! blocks): a folder, a FIFO, a device, a dangling link or an empty file is
+//! an error naming the file and why, not "not a puzzle ID". So is an
+//! argument that looks like a path (a `/` or a file extension, and no `:`,
+//! which every puzzle ID has) but names nothing.
 
-use std::io::Read;
+use std::io::{ErrorKind, Read};
 use std::path::Path;
 
 /// The most bytes read from a file or stdin. The largest board's JSON form
@@ -14,11 +21,37 @@ pub fn puzzle_text(arg: &str) -> Result<String, String> {
         return read_bounded(std::io::stdin().lock(), "stdin");
     }
     let path = Path::new(arg);
-    if path.is_file() {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot open {arg}: {e}"))?;
-        return read_bounded(file, arg);
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) => read_file(path, arg, meta.file_type().is_symlink()),
+        Err(e) if looks_like_a_path(arg) => Err(format!("cannot read {arg}: {e}")),
+        Err(_) => Ok(arg.to_string()),
     }
-    Ok(arg.to_string())
+}
+
+/// Whether `arg`, which names nothing on disk, was meant as a file: it is
+/// no JSON object, has no `:` (every puzzle ID has one) and has a `/` or a
+/// dot (`./typo.json`, `puzzle.txt`).
+fn looks_like_a_path(arg: &str) -> bool {
+    let arg = arg.trim();
+    !arg.starts_with('{') && !arg.contains(':') && (arg.contains(['/', '\\']) || arg.contains('.'))
+}
+
+fn read_file(path: &Path, arg: &str, is_link: bool) -> Result<String, String> {
+    let file = lightemall_store::open_regular(path).map_err(|e| match e.kind() {
+        ErrorKind::NotFound if is_link => {
+            let target = std::fs::read_link(path).unwrap_or_default();
+            format!(
+                "cannot read {arg}: a symbolic link to {}, which does not exist",
+                target.display()
+            )
+        }
+        _ => format!("cannot read {arg}: {e}"),
+    })?;
+    let text = read_bounded(file, arg)?;
+    if text.trim().is_empty() {
+        return Err(format!("{arg} is empty; that is no puzzle"));
+    }
+    Ok(text)
 }
 
 fn read_bounded(reader: impl Read, name: &str) -> Result<String, String> {

@@ -651,3 +651,225 @@ fn negative_numbers_reach_the_parsers() {
         assert!(run.stderr.contains("'-1'"), "{args:?}: {}", run.stderr);
     }
 }
+
+fn mkfifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// `-o` never replaces what is not a regular file (it replaced a device
+/// node with a PNG as root, and a FIFO or a link with a regular file),
+/// keeps a replaced file's mode, writes through a link, and `-o -` is stdout.
+#[cfg(unix)]
+#[test]
+fn render_output_replaces_only_regular_files() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = temp_path("render-output");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let fifo = dir.join("pipe.png");
+    mkfifo(&fifo);
+    let args = ["render", "--size", "3x3", "--seed", "1", "-o"];
+    for (path, what) in [
+        (
+            fifo.to_str().expect("UTF-8"),
+            "a FIFO (named pipe), not a regular file",
+        ),
+        ("/dev/null", "a device, not a regular file"),
+        (dir.to_str().expect("UTF-8"), "a folder, not a regular file"),
+    ] {
+        let mut refused = args.to_vec();
+        refused.push(path);
+        check_refused(&refused, what);
+        check_refused(&refused, "`-o -` writes to stdout");
+    }
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .expect("kept")
+            .file_type()
+            .is_fifo()
+    );
+    let null = std::fs::metadata("/dev/null").expect("there");
+    assert!(null.file_type().is_char_device(), "/dev/null was replaced");
+    // A file of mode 600, reached through a link: written, mode and link kept.
+    let real = dir.join("real.png");
+    std::fs::write(&real, "old").expect("planted");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let link = dir.join("link.png");
+    std::os::unix::fs::symlink(&real, &link).expect("link");
+    let mut through = args.to_vec();
+    through.push(link.to_str().expect("UTF-8"));
+    ok(&through);
+    assert!(std::fs::symlink_metadata(&link).expect("kept").is_symlink());
+    let (width, _, _) = decoded_png(&real);
+    assert!(width > 0);
+    let mode = std::fs::metadata(&real)
+        .expect("there")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    // `-o -`: the PNG on stdout, byte for byte what a file gets.
+    let mut to_stdout = args.to_vec();
+    to_stdout.push("-");
+    let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(&to_stdout)
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    assert_eq!(output.stdout, std::fs::read(&real).expect("the file"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A JSON board's solution was never checked: crosses printed as the
+/// solution of four end tiles, exit code 0.
+#[test]
+fn a_json_solution_that_is_no_solution_is_refused() {
+    let json =
+        r#"{"width":2,"height":2,"topology":"square","tiles":[1,1,1,1],"solution":[15,15,15,15]}"#;
+    check_refused(&["gen", "--format", "text", json], "no rotation of 1");
+    let out = temp_path("never.png");
+    let out = out.to_str().expect("UTF-8");
+    check_refused(&["render", "--solved", json, "-o", out], "no rotation of 1");
+}
+
+/// A PUZZLE that names a file that cannot be read said "not a puzzle ID,
+/// Net game ID or JSON object"; now the file and why.
+#[cfg(unix)]
+#[test]
+fn a_puzzle_file_that_cannot_be_read_is_named_with_why() {
+    let dir = temp_path("puzzle-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("folder");
+    let at = |name: &str| dir.join(name).to_str().expect("UTF-8").to_string();
+    mkfifo(&dir.join("pipe"));
+    std::fs::write(dir.join("empty.json"), "").expect("empty file");
+    std::os::unix::fs::symlink(dir.join("gone.json"), dir.join("dangling.json")).expect("link");
+    let cases = [
+        (at("typo.json"), "No such file or directory"),
+        (
+            "./typo.json".to_string(),
+            "cannot read ./typo.json: No such file",
+        ),
+        (at("pipe"), "a FIFO (named pipe), not a regular file"),
+        (
+            dir.to_str().expect("UTF-8").to_string(),
+            "a folder, not a regular file",
+        ),
+        (at("empty.json"), "empty.json is empty"),
+        (at("dangling.json"), "a symbolic link to"),
+    ];
+    for (arg, expected) in &cases {
+        check_refused(&["solve", arg], expected);
+        if !arg.starts_with("./") {
+            check_refused(&["solve", arg], arg);
+        }
+    }
+    check_refused(&["replay", &at("pipe"), "--moves", "C0,0"], "FIFO");
+    check_refused(&["replay", "--save", &at("pipe")], "FIFO");
+    // Character positions count characters: four digits, the third wrong.
+    check_refused(
+        &["gen", "square:2x2:12３4"],
+        "unexpected '３' (at character 14)",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The peak memory (resident, in MB) of `lightemall ARGS` fed `stdin`, by
+/// `/usr/bin/time`; `None` (and a note) where that tool is missing.
+fn peak_mb(args: &[&str], stdin: &[u8]) -> Option<(u64, String)> {
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        eprintln!("/usr/bin/time is missing: memory not measured");
+        return None;
+    }
+    let mut child = Command::new("/usr/bin/time")
+        .args(["-f", "peak-kb %M"])
+        .arg(env!("CARGO_BIN_EXE_lightemall"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("time runs");
+    if let Some(mut input) = child.stdin.take() {
+        let _ = input.write_all(stdin);
+    }
+    let output = child.wait_with_output().expect("finishes");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let kb: u64 = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("peak-kb "))
+        .and_then(|kb| kb.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no peak in {stderr}"));
+    Some((kb / 1024, stderr))
+}
+
+/// Memory in proportion to the board, not to the length of the input: a
+/// 24 MB save of `R;` tokens took 754 MB; a 15 MB Net ID of repeated
+/// barriers on a 2x2 board 282 MB.
+#[test]
+fn short_inputs_cost_little_memory() {
+    let save = temp_path("tokens.lightemall-save");
+    let moves = "R;".repeat(12 << 20);
+    let text = format!(
+        "lightemall save 1\npuzzle: square:2x2:6c21\nelapsed-ms: 0\nmoves-made: 0\n\
+         assisted: no\nradius: off\nfog: off\nmoves: {moves}\nredo: \nend\n"
+    );
+    std::fs::write(&save, text).expect("written");
+    let save_arg = save.to_str().expect("UTF-8");
+    let barriers = format!("2x2:1111{}", "v".repeat(15 << 20));
+    let runs: [(&[&str], &[u8], &str); 2] = [
+        (
+            &["replay", "--save", save_arg],
+            b"",
+            "more than the 2000000 a save holds",
+        ),
+        (&["gen", "--format", "net", "-"], barriers.as_bytes(), ""),
+    ];
+    for (args, stdin, message) in runs {
+        let Some((mb, stderr)) = peak_mb(args, stdin) else {
+            return;
+        };
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(mb < 100, "{args:?}: {mb} MB");
+    }
+    let _ = std::fs::remove_file(save);
+}
+
+/// `--gen-steps` refuses frames times pixels past its budget before any
+/// work (a 64x64 board at --cell 120 took 479 s and wrote a 370 MB GIF).
+#[test]
+fn gen_steps_past_the_pixel_budget_is_refused_at_once() {
+    let out = temp_path("budget.gif");
+    let out = out.to_str().expect("UTF-8");
+    let args = [
+        "render",
+        "--size",
+        "64x64",
+        "--cell",
+        "120",
+        "--gen-steps",
+        out,
+    ];
+    check_refused(&args, "more than the 320 million allowed; choose --cell");
+    assert!(!std::path::Path::new(out).exists());
+}
+
+/// A board with more wires than any puzzle of its size is refused before
+/// anything is drawn: 1000x1000 crosses (a 1 MB Net ID) took 1.34 GB and
+/// 30 s, a 2 MB octo ID of `ff` 2.3 GB.
+#[test]
+fn a_render_past_the_wire_budget_is_refused_before_painting() {
+    let out = temp_path("wires.png");
+    let out = out.to_str().expect("UTF-8");
+    let crosses = format!("1000x1000:{}", "f".repeat(1_000_000));
+    let octo = format!("octo:1000x1000:{}", "ff".repeat(1_000_000));
+    for (id, ends) in [(&crosses, "4000000"), (&octo, "8000000")] {
+        let run = run_with_stdin(&["render", "-", "-o", out], id);
+        let args = ["render", "-", "-o", out];
+        assert_refused(&args, &run, &format!("with {ends} wire ends is refused"));
+    }
+    assert!(!std::path::Path::new(out).exists());
+}

@@ -443,3 +443,30 @@ fn ctrl_h_marks_a_tile_and_ctrl_shift_h_twice_solves_then_ctrl_r_restarts() {
     app.key("ctrl+y");
     app.wait_title("solved again by redo", |t| t.ends_with(" · solved"));
 }
+
+/// Esc closed the window and exited 0 even when the autosave failed: the
+/// game was lost. Now the window stays with a notice; Esc again leaves.
+#[test]
+fn a_failed_autosave_keeps_the_window_until_esc_again() {
+    if !enabled("a_failed_autosave_keeps_the_window_until_esc_again") {
+        return;
+    }
+    let display = Display::start();
+    let home = data_home("autosave-fails");
+    let slot = home.join("lightemall/autosave.lightemall-save");
+    std::fs::create_dir_all(home.join("lightemall")).expect("folder");
+    std::fs::write(&slot, "my notes\n").expect("a file the save may not replace");
+    let mut app = App::start(&display, &home, &["play", PUZZLE]);
+    let at = centre(&app, PUZZLE, 7);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
+    app.key("Escape");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(
+        app.child.try_wait().expect("waitable").is_none(),
+        "the window closed although the autosave failed"
+    );
+    app.key("Escape");
+    assert_eq!(app.wait_exit(), Some(0));
+    assert_eq!(std::fs::read_to_string(&slot).expect("kept"), "my notes\n");
+}

@@ -3,7 +3,9 @@
 //! Ctrl+O, and the scores table a win is recorded in.
 
 use lightemall_engine::{Clock, Game};
-use lightemall_store::{AUTOSAVE_SLOT, Store};
+use lightemall_store::{AUTOSAVE_SLOT, SAVE_EXTENSION, Store};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// The slot Ctrl+S writes and Ctrl+O / L reads.
 pub const SAVE_SLOT: &str = "saved";
@@ -37,6 +39,37 @@ impl Files {
         self.save(AUTOSAVE_SLOT, game)
     }
 
+    /// A last resort when the autosave failed and the window is gone: the
+    /// game in a new slot of its own (`rescued-TIME-PID`), or, if the
+    /// store cannot take it (no folder, a lock held, a full disk), a file
+    /// of that name in the temporary folder. A line saying where.
+    pub fn rescue(&self, game: &Game) -> Result<String, String> {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let slot = format!("rescued-{seconds}-{}", std::process::id());
+        let in_store = self.store().and_then(|store| {
+            store
+                .save_slot(&slot, &game.to_save())
+                .map(|()| store.slot_path(&slot))
+                .map_err(|e| e.to_string())
+        });
+        let path = match in_store {
+            Ok(path) => path,
+            Err(_) => {
+                let path: PathBuf =
+                    std::env::temp_dir().join(format!("lightemall-{slot}.{SAVE_EXTENSION}"));
+                let text = game.to_save().to_text().map_err(|e| e.to_string())?;
+                write_new(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+                path
+            }
+        };
+        Ok(format!(
+            "saved to {} (`lightemall replay --save FILE` reads it)",
+            path.display()
+        ))
+    }
+
     /// The game saved in `slot`, reloaded by replaying its moves.
     pub fn load(&self, slot: &str, clock: Box<dyn Clock>) -> Result<Game, String> {
         let store = self.store()?;
@@ -44,7 +77,7 @@ impl Files {
             .load_slot(slot)
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("nothing saved yet at {}", store.slot_path(slot).display()))?;
-        Game::from_save(&save, clock)
+        Game::from_save_file(save, clock)
             .map_err(|e| format!("{}: {e}", store.slot_path(slot).display()))
     }
 
@@ -59,4 +92,16 @@ impl Files {
             .map_err(|e| e.to_string())?;
         Ok(kept.then(|| format!("a best result for {}", game.preset())))
     }
+}
+
+/// Write a new file, never one that exists: in a shared folder such as
+/// `/tmp` a link planted under the name must not be followed
+/// (`create_new` is `O_EXCL`, which does not follow one).
+fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut file = std::fs::File::options()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()
 }

@@ -11,7 +11,7 @@ use crate::files::{Files, SAVE_SLOT};
 use crate::frame::ZOOM_STEP;
 use crate::input::{MouseButton, MouseEvent};
 use crate::presets;
-use lightemall_engine::{Clock, Game, Move};
+use lightemall_engine::{Clock, Game, GameError, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
 use lightemall_model::{CellShape, Dir, Topology};
 use lightemall_view::{Animation, Button, HintMark, Hit, Layout, Turning, UiState};
@@ -95,6 +95,9 @@ pub struct Session {
     /// Solve was asked for once: asked again while its notice shows, it
     /// solves; any other action cancels it.
     solve_asked: bool,
+    /// The game's version when the autosave failed at Esc: Esc again,
+    /// with the game unchanged since, leaves without it.
+    autosave_failed: Option<u64>,
     quit: bool,
     version: u64,
 }
@@ -117,6 +120,7 @@ impl Session {
             notice: None,
             hint: None,
             solve_asked: false,
+            autosave_failed: None,
             quit: false,
             version: 0,
         }
@@ -158,7 +162,8 @@ impl Session {
         self.version
     }
 
-    /// Whether the player asked to leave (the game was autosaved).
+    /// Whether the player asked to leave (the game was autosaved, or the
+    /// player chose to leave without it).
     pub fn wants_quit(&self) -> bool {
         self.quit
     }
@@ -263,7 +268,7 @@ impl Session {
                 true
             }
             Action::Pause => self.toggle_pause(),
-            Action::Jumble => self.command(|game| game.jumble().is_ok(), now_ms),
+            Action::Jumble => self.command_or_full(Game::jumble, now_ms),
             Action::Hint => self.hint(now_ms),
             Action::Solve => self.solve(now_ms),
             Action::Restart => self.restart(now_ms),
@@ -271,7 +276,7 @@ impl Session {
             Action::Zoom(steps) => self.zoom(steps),
             Action::Pan(heading) => self.pan_toward(heading),
             Action::Shift(heading) => self.shift_toward(heading),
-            Action::Quit => self.quit(),
+            Action::Quit => self.quit(now_ms),
         }
     }
 
@@ -443,7 +448,35 @@ impl Session {
     /// Play one move; `false` if the engine refused it (a locked tile, a
     /// station move along no wire, a paused game).
     fn play(&mut self, mv: Move, now_ms: u64) -> bool {
-        self.command(|game| game.play(mv).is_ok(), now_ms)
+        self.command_or_full(|game| game.play(mv), now_ms)
+    }
+
+    /// [`Session::command`] for a command that may find the move log full:
+    /// that refusal is told (a click that did nothing would puzzle the
+    /// player), the others (a locked tile, no wire) stay silent.
+    fn command_or_full(
+        &mut self,
+        run: impl FnOnce(&mut Game) -> Result<(), GameError>,
+        now_ms: u64,
+    ) -> bool {
+        let mut full = None;
+        let changed = self.command(
+            |game| match run(game) {
+                Ok(()) => true,
+                Err(error @ GameError::LogFull) => {
+                    full = Some(error);
+                    false
+                }
+                Err(_) => false,
+            },
+            now_ms,
+        );
+        if let Some(error) = full {
+            // The game did not change (no turn to animate); the window
+            // paints the notice when it comes.
+            self.tell(error.to_string(), now_ms);
+        }
+        changed
     }
 
     /// Run an engine command; if it changed the game, power spreads again
@@ -588,20 +621,48 @@ impl Session {
     }
 
     /// Esc: closes the help if it is open; otherwise autosaves and leaves.
-    fn quit(&mut self) -> bool {
+    /// If the autosave fails the game stays, with a notice saying why and
+    /// the ways out: Ctrl+S saves to the other slot, and Esc again tries
+    /// once more and leaves even if that fails too (unless the game changed
+    /// since: then it warns again).
+    fn quit(&mut self, now_ms: u64) -> bool {
         if self.ui.help {
             self.ui.help = false;
             return true;
         }
-        self.close();
+        match self.files.autosave(&self.game) {
+            Ok(_) => self.quit = true,
+            Err(error) if self.autosave_failed == Some(self.version) => {
+                self.notices
+                    .push(format!("could not autosave: {error}; left without saving"));
+                self.quit = true;
+            }
+            Err(error) => {
+                self.autosave_failed = Some(self.version);
+                return self.tell(
+                    format!(
+                        "could not autosave: {error}. The game is still here: \
+                         Ctrl+S saves it to the other slot; Esc again leaves without saving"
+                    ),
+                    now_ms,
+                );
+            }
+        }
         false
     }
 
-    /// Autosave and leave (Esc, or the window was closed). A failure is
-    /// only logged: the window is closing, and would not show it.
+    /// Autosave and leave: the window was closed, and cannot stay to say
+    /// that the autosave failed. Then the game is rescued to a file of its
+    /// own ([`Files::rescue`]), and the log says where.
     pub fn close(&mut self) {
         if let Err(error) = self.files.autosave(&self.game) {
             self.notices.push(format!("could not autosave: {error}"));
+            match self.files.rescue(&self.game) {
+                Ok(saved) => self.notices.push(format!("the game was {saved}")),
+                Err(error) => self
+                    .notices
+                    .push(format!("could not save the game anywhere: {error}")),
+            }
         }
         self.quit = true;
     }

@@ -1,14 +1,36 @@
 //! Atomic writes: the new text goes to a temporary file in the same folder,
 //! is flushed to disk, and replaces the old file by a rename, which the OS
 //! does all at once. Whatever happens before the rename, the old file is
-//! untouched; a failed write removes its temporary file. Each write has a
-//! temporary file of its own (process id and a counter), so two writes at
-//! once, from two processes or two threads, never share one.
+//! untouched; a failed write removes its temporary file, and only its own.
+//!
+//! - Each write has a temporary file of its own: a random name, opened
+//!   `O_EXCL` (`create_new`), so two writes at once (two processes, two
+//!   threads, or a process that reuses a dead one's id) never share one,
+//!   and a name taken already is skipped, never deleted.
+//! - A symbolic link is written through: the file it names is replaced and
+//!   the link stays. A path that names something other than a regular file
+//!   (a folder, a FIFO, a device) is refused and left as it is.
+//! - A replaced file keeps its permissions.
+//! - Temporary files of ours that a crash left behind are removed once
+//!   they are [`STALE_AFTER`] old (younger ones may be a write under way).
 
-use std::fs::{self, File};
+use crate::file::not_regular;
+use rand_core::Rng;
+use rand_pcg::Pcg64;
+use std::cell::RefCell;
+use std::fs::{self, File, Permissions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// How old a temporary file of ours must be to be taken for a crash's litter.
+pub(crate) const STALE_AFTER: Duration = Duration::from_secs(3600);
+
+/// How many symbolic links are followed before giving up (a loop).
+const MAX_LINKS: usize = 40;
+
+/// How many temporary names are tried before giving up.
+const NAME_TRIES: usize = 16;
 
 /// Replace the file at `path` with `contents`, atomically. Missing folders
 /// are created.
@@ -23,6 +45,13 @@ pub fn write_file_atomically(path: &Path, contents: impl AsRef<[u8]>) -> io::Res
     write_with(path, contents.as_ref(), &Steps::default())
 }
 
+/// Whether a write to `path` would be refused because of what is there
+/// now (something that is not a regular file, a loop of links): a check
+/// before long work whose result would go there.
+pub fn check_replaceable(path: &Path) -> io::Result<()> {
+    permissions_of_existing(&follow_links(path)?).map(drop)
+}
+
 fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
@@ -30,11 +59,13 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// The three steps that touch the disk, apart so tests can make each fail.
+/// The steps that touch the disk, apart so tests can make each fail.
 pub(crate) struct Steps {
     pub write: fn(&mut File, &[u8]) -> io::Result<()>,
     pub sync: fn(&File) -> io::Result<()>,
     pub replace: fn(&Path, &Path) -> io::Result<()>,
+    /// The temporary name for a file named `name`.
+    pub temp_name: fn(&str) -> String,
 }
 
 impl Default for Steps {
@@ -43,44 +74,155 @@ impl Default for Steps {
             write: |file, bytes| file.write_all(bytes),
             sync: File::sync_all,
             replace: |temp, path| fs::rename(temp, path),
+            temp_name: |name| format!(".{name}.{:016x}.tmp", random_u64()),
         }
     }
 }
 
 /// [`write_atomically`] with the steps given.
 pub(crate) fn write_with(path: &Path, contents: &[u8], steps: &Steps) -> io::Result<()> {
-    let folder = folder_of(path);
-    let name = path
+    let target = follow_links(path)?;
+    let permissions = permissions_of_existing(&target)?;
+    let folder = folder_of(&target);
+    let name = target
         .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    let temp = temp_path(folder, &name.to_string_lossy());
-    let written = write_synced(&temp, contents, steps).and_then(|()| (steps.replace)(&temp, path));
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
+        .to_string_lossy()
+        .into_owned();
+    let (temp, mut file) = create_temp(folder, &name, steps)?;
+    let written = write_synced(&mut file, contents, permissions, steps)
+        .and_then(|()| (steps.replace)(&temp, &target));
+    drop(file);
     match written {
         Ok(()) => {
             sync_folder(folder);
+            remove_stale_temps(folder, &name);
             Ok(())
         }
         Err(error) => {
-            // The temporary file is ours and useless now; the old file stands.
+            // The temporary file is ours (we created it) and useless now;
+            // the old file stands.
             let _ = fs::remove_file(&temp);
             Err(error)
         }
     }
 }
 
-/// A temporary name no other write uses now: the process id keeps
-/// processes apart, the counter the threads of one process.
-fn temp_path(folder: &Path, name: &str) -> PathBuf {
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let count = WRITES.fetch_add(1, Ordering::Relaxed);
-    folder.join(format!(".{name}.{}.{count}.tmp", std::process::id()))
+/// The file `path` names once symbolic links are followed (it need not
+/// exist: a dangling link is written through, creating its target).
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&path)?;
+                path = folder_of(&path).join(link);
+            }
+            Ok(_) => return Ok(path),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(path),
+            Err(error) => return Err(error),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("more than {MAX_LINKS} symbolic links in a row (a loop?)"),
+    ))
 }
 
-fn write_synced(path: &Path, contents: &[u8], steps: &Steps) -> io::Result<()> {
-    // `create_new`: a temporary file is never shared, not even with a stale one.
-    let mut file = File::options().write(true).create_new(true).open(path)?;
-    (steps.write)(&mut file, contents)?;
-    (steps.sync)(&file)
+/// The permissions of the file a write replaces, if there is one; an
+/// error if it is not a regular file (it is never replaced).
+fn permissions_of_existing(path: &Path) -> io::Result<Option<Permissions>> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(Some(meta.permissions())),
+        Ok(meta) => Err(not_regular(meta.file_type())),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+/// A new temporary file beside the target, under a name no one has: a
+/// name that exists is another's and is left alone.
+fn create_temp(folder: &Path, name: &str, steps: &Steps) -> io::Result<(PathBuf, File)> {
+    let mut last = None;
+    for _ in 0..NAME_TRIES {
+        let temp = folder.join((steps.temp_name)(name));
+        match File::options().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => last = Some(error),
+            Err(error) => return Err(error),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no temporary name was free")))
+}
+
+fn write_synced(
+    file: &mut File,
+    contents: &[u8],
+    permissions: Option<Permissions>,
+    steps: &Steps,
+) -> io::Result<()> {
+    if let Some(permissions) = permissions {
+        file.set_permissions(permissions)?;
+    }
+    (steps.write)(file, contents)?;
+    (steps.sync)(file)
+}
+
+/// 64 random bits for a temporary name: a generator per thread, seeded from
+/// the time, the process id and the thread, so no two writers draw alike.
+fn random_u64() -> u64 {
+    thread_local! {
+        static RANDOM: RefCell<Pcg64> = RefCell::new(seeded());
+    }
+    RANDOM.with(|random| random.borrow_mut().next_u64())
+}
+
+fn seeded() -> Pcg64 {
+    use std::hash::{BuildHasher, Hasher};
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // `RandomState` is seeded by the OS once per process (and differs per
+    // thread): mixed in, two processes with the same id and clock differ.
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(nanos);
+    hasher.write_u32(std::process::id());
+    let mixed = hasher.finish();
+    Pcg64::new(
+        (nanos << 64) ^ u128::from(mixed),
+        u128::from(std::process::id()),
+    )
+}
+
+/// Remove temporary files of ours for `name` that a crash left behind:
+/// `.NAME.<hex or digits and dots>.tmp`, older than [`STALE_AFTER`].
+/// Best effort: a file that cannot be read or removed is left.
+fn remove_stale_temps(folder: &Path, name: &str) {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(middle) = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|n| n.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        let ours = !middle.is_empty() && middle.chars().all(|c| c.is_ascii_hexdigit() || c == '.');
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(|meta| meta.is_file())
+            .and_then(|meta| meta.modified().ok())
+            .and_then(|modified| modified.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if ours && stale {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Make the rename itself durable. Best effort: not every platform can open
@@ -95,6 +237,11 @@ fn sync_folder(folder: &Path) {
 mod tests {
     use super::*;
     use crate::scratch::scratch;
+
+    /// A temporary name as a write would draw it.
+    fn temp_path(folder: &Path, name: &str) -> PathBuf {
+        folder.join((Steps::default().temp_name)(name))
+    }
 
     fn entries(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(dir)
@@ -192,6 +339,137 @@ mod tests {
         let last = fs::read_to_string(&path).expect("readable");
         assert!(texts.contains(&last), "a mixed file");
         assert_eq!(entries(&dir), ["game.save"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_name_taken_by_another_is_skipped_and_never_deleted() {
+        let dir = scratch("taken");
+        let path = dir.join("game.save");
+        write_atomically(&path, "old save").expect("first write");
+        // Another writer (or a dead one with our process id) holds the name.
+        let theirs = dir.join(".game.save.taken.tmp");
+        fs::write(&theirs, "their half-written save").expect("planted");
+        let always_taken = Steps {
+            temp_name: |name| format!(".{name}.taken.tmp"),
+            ..Steps::default()
+        };
+        let error = write_with(&path, b"new save", &always_taken).expect_err("no free name");
+        assert_eq!(error.kind(), io::ErrorKind::AlreadyExists);
+        let kept = fs::read_to_string(&theirs).expect("still there");
+        assert_eq!(kept, "their half-written save");
+        assert_eq!(fs::read_to_string(&path).expect("readable"), "old save");
+        // Random names: the next write does not meet it.
+        write_atomically(&path, "new save").expect("a free name");
+        assert_eq!(fs::read_to_string(&path).expect("readable"), "new save");
+        assert!(theirs.exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn stale_temporary_files_of_ours_are_removed_and_no_others() {
+        let dir = scratch("stale");
+        fs::create_dir_all(&dir).expect("folder");
+        let path = dir.join("game.save");
+        let old = std::time::SystemTime::now() - STALE_AFTER - Duration::from_secs(60);
+        let plant = |name: &str, aged: bool| {
+            let file = File::create(dir.join(name)).expect("planted");
+            if aged {
+                file.set_modified(old).expect("aged");
+            }
+        };
+        plant(".game.save.0123456789abcdef.tmp", true);
+        plant(".game.save.4242.7.tmp", true);
+        plant(".game.save.fedcba9876543210.tmp", false);
+        plant(".game.save.my-notes.tmp", true);
+        plant(".other.save.0123456789abcdef.tmp", true);
+        write_atomically(&path, "a save").expect("written");
+        assert_eq!(
+            entries(&dir),
+            [
+                ".game.save.fedcba9876543210.tmp",
+                ".game.save.my-notes.tmp",
+                ".other.save.0123456789abcdef.tmp",
+                "game.save"
+            ]
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_is_written_through_to_its_target() {
+        use std::os::unix::fs::symlink;
+        let dir = scratch("link");
+        let elsewhere = dir.join("elsewhere");
+        fs::create_dir_all(&elsewhere).expect("folders");
+        let target = elsewhere.join("real.save");
+        fs::write(&target, "old").expect("target");
+        let link = dir.join("game.save");
+        symlink("elsewhere/real.save", &link).expect("relative link");
+        let chained = dir.join("chained.save");
+        symlink(&link, &chained).expect("link to a link");
+        write_atomically(&chained, "new").expect("written through");
+        assert!(fs::symlink_metadata(&link).expect("exists").is_symlink());
+        assert!(fs::symlink_metadata(&chained).expect("exists").is_symlink());
+        assert_eq!(fs::read_to_string(&target).expect("target"), "new");
+        assert_eq!(entries(&elsewhere), ["real.save"]);
+        // A dangling link: its target is created.
+        let dangling = dir.join("dangling.save");
+        symlink("elsewhere/new.save", &dangling).expect("link");
+        write_atomically(&dangling, "made").expect("written through");
+        assert_eq!(
+            fs::read_to_string(elsewhere.join("new.save")).expect("created"),
+            "made"
+        );
+        // A loop is an error, not a hang.
+        let (a, b) = (dir.join("a"), dir.join("b"));
+        symlink(&b, &a).expect("link");
+        symlink(&a, &b).expect("link");
+        let error = write_atomically(&a, "x").expect_err("a loop");
+        assert!(error.to_string().contains("symbolic links"), "{error}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("mode");
+        let path = dir.join("game.save");
+        write_atomically(&path, "old").expect("first write");
+        fs::set_permissions(&path, Permissions::from_mode(0o600)).expect("chmod");
+        write_atomically(&path, "new").expect("second write");
+        let mode = fs::metadata(&path).expect("exists").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_is_not_a_regular_file_is_never_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = scratch("not-regular");
+        let folder = dir.join("folder");
+        fs::create_dir_all(&folder).expect("folders");
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        for (path, what) in [(&fifo, "a FIFO (named pipe)"), (&folder, "a folder")] {
+            let error = write_atomically(path, "x").expect_err("refused");
+            assert_eq!(error.to_string(), format!("{what}, not a regular file"));
+        }
+        assert!(
+            fs::symlink_metadata(&fifo)
+                .expect("kept")
+                .file_type()
+                .is_fifo()
+        );
+        assert!(folder.is_dir());
+        assert_eq!(entries(&dir), ["fifo", "folder"]);
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -9,14 +9,16 @@
 //!   and is never overwritten;
 //! - a read-change-write holds the folder's lock ([`LOCK_FILE`]), so two
 //!   games saving or recording a score at once take turns and lose nothing;
-//! - reads are bounded in size.
+//! - only regular files are read, and reads are bounded in size.
 
 mod atomic;
+mod file;
 mod lock;
 #[cfg(test)]
 mod scratch;
 
-pub use atomic::{write_atomically, write_file_atomically};
+pub use atomic::{check_replaceable, write_atomically, write_file_atomically};
+pub use file::open_regular;
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};
 use lock::FolderLock;
@@ -25,9 +27,10 @@ use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// The largest file read: a save of a 1000x1000 board with a few jumbles
-/// fits many times over.
-const MAX_FILE: u64 = 256 << 20;
+/// The largest file read: the engine's bound on a save, which its writer
+/// checks too ([`SaveFile::to_text`]), so no save is written that would
+/// then be refused.
+const MAX_FILE: u64 = lightemall_engine::save::MAX_BYTES as u64;
 
 /// The extension of save files.
 pub const SAVE_EXTENSION: &str = "lightemall-save";
@@ -145,26 +148,41 @@ impl Store {
         let mut table = self.scores()?;
         let kept = table.record(score);
         let path = self.folder.join(SCORES_FILE);
-        write_atomically(&path, table.print()).map_err(|source| StoreError::Io { path, source })?;
+        let text = table.to_text().map_err(|source| StoreError::Scores {
+            path: path.clone(),
+            source,
+        })?;
+        write_atomically(&path, text).map_err(|source| StoreError::Io { path, source })?;
         Ok(kept)
     }
 }
 
 /// Write a save file atomically, unless a file at `path` is not a save
-/// this release can read. The caller holds the folder's lock.
+/// this release can read, or the save is one it could not read back (then
+/// nothing is written, and the old file stands). The caller holds the
+/// folder's lock.
 fn write_save(path: &Path, save: &SaveFile) -> Result<(), StoreError> {
+    let text = save.to_text().map_err(|source| StoreError::Save {
+        path: path.to_path_buf(),
+        source,
+    })?;
     match read_text(path) {
         Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => {}
         existing => {
             if let Err(error) = existing.and_then(|text| parse_save(path, &text)) {
                 return Err(StoreError::WouldOverwrite {
                     path: path.to_path_buf(),
-                    reason: error.to_string(),
+                    // The path is said once, by this error.
+                    reason: match error {
+                        StoreError::Io { source, .. } => source.to_string(),
+                        StoreError::Save { source, .. } => source.to_string(),
+                        other => other.to_string(),
+                    },
                 });
             }
         }
     }
-    write_atomically(path, save.print()).map_err(|source| StoreError::Io {
+    write_atomically(path, text).map_err(|source| StoreError::Io {
         path: path.to_path_buf(),
         source,
     })
@@ -194,13 +212,10 @@ fn read_text(path: &Path) -> Result<String, StoreError> {
             format!("larger than {} MB: not a LightEmAll file", MAX_FILE >> 20),
         ))
     };
-    let file = std::fs::File::open(path).map_err(io)?;
-    // A regular file says its size: refused before a byte is read. Others
-    // (a pipe, a device) are read up to the bound.
-    if file
-        .metadata()
-        .is_ok_and(|m| m.is_file() && m.len() > MAX_FILE)
-    {
+    let file = open_regular(path).map_err(io)?;
+    // A regular file says its size: refused before a byte is read (the
+    // bound on the read below still holds if it grows meanwhile).
+    if file.metadata().is_ok_and(|m| m.len() > MAX_FILE) {
         return Err(too_large());
     }
     let mut bytes = Vec::new();

@@ -6,7 +6,13 @@
 //! stale lock file never blocks anyone. A holder that never lets go (a
 //! process stopped in a debugger) makes the others give up after
 //! [`PATIENCE`] with an error, never hang.
+//!
+//! The lock file is opened without following a symbolic link (one planted
+//! there would make us create or lock some other file) and without
+//! blocking, and must be a regular file: a FIFO in its place is refused
+//! at once, where opening it would wait for a writer forever.
 
+use crate::file::{check_regular, non_blocking_no_follow};
 use std::fs::{self, File, TryLockError};
 use std::io;
 use std::path::Path;
@@ -38,11 +44,7 @@ impl FolderLock {
 
     pub(crate) fn take_within(folder: &Path, patience: Duration) -> io::Result<FolderLock> {
         fs::create_dir_all(folder)?;
-        let file = File::options()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(folder.join(LOCK_FILE))?;
+        let file = open_lock_file(&folder.join(LOCK_FILE))?;
         let started = Instant::now();
         loop {
             match file.try_lock() {
@@ -60,6 +62,24 @@ impl FolderLock {
     }
 }
 
+/// Open (or create) the lock file: a regular file, never through a link.
+fn open_lock_file(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.write(true).create(true).truncate(false);
+    non_blocking_no_follow(&mut options);
+    let file = options.open(path).map_err(|error| {
+        // What the OS says of a symbolic link under `O_NOFOLLOW` ("too many
+        // levels of symbolic links") and of a FIFO no one reads ("no such
+        // device or address") would puzzle anyone.
+        match fs::symlink_metadata(path) {
+            Ok(meta) if !meta.is_file() => crate::file::not_regular(meta.file_type()),
+            _ => error,
+        }
+    })?;
+    check_regular(&file)?;
+    Ok(file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,6 +95,28 @@ mod tests {
         assert!(error.to_string().contains("try again"), "{error}");
         drop(held);
         FolderLock::take_within(&dir, Duration::ZERO).expect("free again");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_that_is_a_link_or_a_fifo_is_refused_at_once() {
+        let dir = scratch("lock-kinds");
+        fs::create_dir_all(&dir).expect("folder");
+        let lock = dir.join(LOCK_FILE);
+        let target = dir.join("not-the-lock");
+        std::os::unix::fs::symlink(&target, &lock).expect("symlink");
+        let error = FolderLock::take_within(&dir, Duration::ZERO).expect_err("a link");
+        assert_eq!(error.to_string(), "a symbolic link, not a regular file");
+        assert!(!target.exists(), "the link's target was created");
+        fs::remove_file(&lock).expect("removed");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&lock)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let error = FolderLock::take_within(&dir, Duration::ZERO).expect_err("a FIFO");
+        assert_eq!(error.to_string(), "a FIFO (named pipe), not a regular file");
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -61,7 +61,7 @@ fn files_that_are_not_our_saves_are_refused_and_never_overwritten() {
             "my shopping list\n".to_string(),
             "not a LightEmAll save file",
         ),
-        ("future", good.replace("save 1", "save 2"), "newer"),
+        ("future", good.replace("save 1", "save 3"), "newer"),
         (
             "cut",
             good[..good.len() / 2].to_string(),
@@ -242,5 +242,102 @@ fn a_huge_file_is_refused_without_being_read() {
     let write = store.save_slot("huge", &game().to_save());
     assert!(matches!(write, Err(StoreError::WouldOverwrite { .. })));
     assert_eq!(fs::metadata(&path).expect("kept").len(), 1 << 40);
+    let _ = fs::remove_dir_all(&store.folder);
+}
+
+fn mkfifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_a_save_or_a_lock_is_refused_at_once() {
+    let store = scratch("fifo");
+    fs::create_dir_all(&store.folder).expect("folder");
+    let slot = store.slot_path(AUTOSAVE_SLOT);
+    mkfifo(&slot);
+    let read = store.load_slot(AUTOSAVE_SLOT).expect_err("refused");
+    assert_eq!(
+        read.to_string(),
+        format!(
+            "{}: a FIFO (named pipe), not a regular file",
+            slot.display()
+        )
+    );
+    let write = store.save_slot(AUTOSAVE_SLOT, &game().to_save());
+    assert!(
+        matches!(write, Err(StoreError::WouldOverwrite { .. })),
+        "{write:?}"
+    );
+    let said = write.expect_err("refused").to_string();
+    assert_eq!(
+        said,
+        format!(
+            "will not overwrite {}: a FIFO (named pipe), not a regular file",
+            slot.display()
+        ),
+        "the path once"
+    );
+    let error = read_save(&slot).expect_err("refused").to_string();
+    assert!(error.contains("not a regular file"), "{error}");
+    fs::remove_file(&slot).expect("removed");
+    let _ = fs::remove_file(store.folder.join(LOCK_FILE));
+    mkfifo(&store.folder.join(LOCK_FILE));
+    let error = store.save_slot(AUTOSAVE_SLOT, &game().to_save());
+    let error = error.expect_err("refused").to_string();
+    assert!(
+        error.contains(LOCK_FILE) && error.contains("FIFO"),
+        "{error}"
+    );
+    let _ = fs::remove_dir_all(&store.folder);
+}
+
+#[cfg(unix)]
+#[test]
+fn saves_and_scores_that_are_links_are_written_through() {
+    let store = scratch("links");
+    let shared = store.folder.join("synced");
+    fs::create_dir_all(&shared).expect("folders");
+    let real_save = shared.join("autosave");
+    let real_scores = shared.join("scores");
+    std::os::unix::fs::symlink(&real_save, store.slot_path(AUTOSAVE_SLOT)).expect("link");
+    std::os::unix::fs::symlink(&real_scores, store.folder.join(SCORES_FILE)).expect("link");
+    let save = game().to_save();
+    store.save_slot(AUTOSAVE_SLOT, &save).expect("written");
+    store.save_slot(AUTOSAVE_SLOT, &save).expect("and again");
+    store
+        .record_score(score("square:5x5:kruskal:easy", 42))
+        .expect("recorded");
+    for link in [
+        store.slot_path(AUTOSAVE_SLOT),
+        store.folder.join(SCORES_FILE),
+    ] {
+        let meta = fs::symlink_metadata(&link).expect("exists");
+        assert!(meta.file_type().is_symlink(), "{} replaced", link.display());
+    }
+    assert_eq!(read_save(&real_save).expect("the target"), save);
+    assert_eq!(store.scores().expect("read").scores.len(), 1);
+    assert!(
+        fs::read_to_string(&real_scores)
+            .expect("the target")
+            .contains("42000")
+    );
+    let _ = fs::remove_dir_all(&store.folder);
+}
+
+#[test]
+fn a_save_the_reader_would_refuse_is_not_written_and_the_old_one_stands() {
+    let store = scratch("unreadable");
+    let good = game().to_save();
+    store.save_slot(AUTOSAVE_SLOT, &good).expect("written");
+    let mut bad = good.clone();
+    bad.puzzle.push_str("\nend");
+    let error = store.save_slot(AUTOSAVE_SLOT, &bad).expect_err("refused");
+    assert!(matches!(error, StoreError::Save { .. }), "{error}");
+    assert_eq!(store.load_slot(AUTOSAVE_SLOT).expect("read"), Some(good));
     let _ = fs::remove_dir_all(&store.folder);
 }

@@ -13,7 +13,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_display()?;
     let store = Store::in_default_folder().ok();
     let game = match resumed(args, store.as_ref())? {
-        Some(save) => Game::from_save(&save, Box::new(InstantClock::default()))
+        Some(save) => Game::from_save_file(save, Box::new(InstantClock::default()))
             .map_err(|e| format!("cannot resume the autosave: {e}"))?,
         None => new_game(args)?,
     };

@@ -21,6 +21,17 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
     let resolved = resolve(&args.puzzle)?;
     let grid = *resolved.puzzle.board.grid();
     let layout = layout_for(&grid, args.cell, !args.no_panel)?;
+    check_wire_budget(&resolved.puzzle.board)?;
+    if let Some(path) = &args.output {
+        check_output(path)?;
+    }
+    if let Some(path) = args
+        .gen_steps
+        .as_deref()
+        .filter(|p| super::render_steps::is_gif(p))
+    {
+        check_output(path)?;
+    }
     if let Some(path) = &args.gen_steps {
         super::render_steps::run(args, &resolved, theme, path)?;
     }
@@ -55,6 +66,32 @@ pub fn cell_for(grid: &Grid, cell: Option<u32>) -> u32 {
     cell.unwrap_or_else(|| (1024 / grid.width().max(grid.height()) as u32).clamp(4, 64))
 }
 
+/// The most wire ends a render draws. The scene of a board (a shape or
+/// two per wire, a small vector each) is built whole before painting, so
+/// its memory grows with the wires: a 1000x1000 puzzle, whose wires form
+/// a tree (at most 1 999 998 ends, every generator's and Net's), takes
+/// about 450 MB; a 1000x1000 board of crosses (4 million ends) took
+/// 1.34 GB and 30 s, an octo board of `ff` 2.3 GB. Boards past the bound
+/// are refused before anything is drawn.
+const MAX_WIRE_ENDS: u64 = 2_000_000;
+
+/// Refuse a board with more wires than a render may draw ([`MAX_WIRE_ENDS`]).
+pub fn check_wire_budget(board: &Board) -> Result<(), String> {
+    let ends: u64 = board
+        .tiles()
+        .iter()
+        .map(|tile| u64::from(tile.0.count_ones()))
+        .sum();
+    if ends > MAX_WIRE_ENDS {
+        return Err(format!(
+            "a {} board with {ends} wire ends is refused: a render draws at most \
+             {MAX_WIRE_ENDS} (a 1000x1000 puzzle, a tree, has fewer)",
+            board.grid().size_label()
+        ));
+    }
+    Ok(())
+}
+
 /// The layout, refused before any pixel is allocated if the image would be too large.
 pub fn layout_for(grid: &Grid, cell: Option<u32>, panel: bool) -> Result<Layout, String> {
     let cell = cell_for(grid, cell);
@@ -68,12 +105,37 @@ pub fn layout_for(grid: &Grid, cell: Option<u32>, panel: bool) -> Result<Layout,
     Ok(layout)
 }
 
-/// Paint `input` and write it as PNG.
+/// `-o -`: the image goes to stdout.
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Refuse, before any work, an output path the write would refuse: one
+/// that names something other than a regular file (a device such as
+/// `/dev/null`, a FIFO, a folder for a GIF). Such a path is never replaced.
+fn check_output(path: &Path) -> Result<(), String> {
+    if is_stdout(path) {
+        return Ok(());
+    }
+    lightemall_store::check_replaceable(path).map_err(|e| {
+        let hint = if e.kind() == std::io::ErrorKind::InvalidInput {
+            " (`-o -` writes to stdout)"
+        } else {
+            ""
+        };
+        format!("cannot write {}: {e}{hint}", path.display())
+    })
+}
+
+/// Paint `input` and write it as PNG to `path` (`-`: stdout).
 pub fn write_png(layout: &Layout, input: &FrameInput<'_>, path: &Path) -> Result<(), String> {
     let scene = scene_of(input, layout);
     let mut rasterizer = Rasterizer::default();
     let pixmap = rasterizer.paint(&scene).map_err(|e| e.to_string())?;
     let bytes = encode_png(pixmap).map_err(|e| e.to_string())?;
+    if is_stdout(path) {
+        return crate::output::write_bytes(&bytes);
+    }
     lightemall_store::write_file_atomically(path, bytes)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

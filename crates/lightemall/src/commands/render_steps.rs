@@ -16,6 +16,13 @@ use std::path::Path;
 const MAX_FRAMES: usize = 240;
 /// The largest board the demo draws (every frame is a full picture).
 const MAX_TILES: usize = 64 * 64;
+/// The most frames: generation's, the solved tree, the puzzle, and one
+/// for rounding.
+const MOST_FRAMES: u64 = MAX_FRAMES as u64 + 3;
+/// The most pixels painted over all frames: a 64x64 board at the default
+/// cell (about 1.1 million pixels a frame) fits; at `--cell 120` (59
+/// million a frame) it took 479 s, 896 MB and wrote a 370 MB GIF.
+const MAX_STEP_PIXELS: u64 = 320_000_000;
 
 /// One frame of generation: the links made so far, and the colours.
 struct Mark {
@@ -65,6 +72,8 @@ pub fn run(
             grid.size_label()
         ));
     }
+    let layout = layout_for(&grid, args.cell, false)?;
+    check_budget(&grid, &layout, args.cell)?;
     // Kruskal looks at every edge, growth at every tile: frames ~ steps / every.
     let expected = grid.len() * usize::from(grid.topology().direction_count()) / 2;
     let mut sink = FrameSink {
@@ -79,7 +88,6 @@ pub fn run(
         // puzzle the solver made unique from it.
         puzzle = lightemall_solve::generate(&params).map_err(|e| e.to_string())?;
     }
-    let layout = layout_for(&grid, args.cell, false)?;
     let mut out = FrameOut::new(path, &layout)?;
     let mut tiles = vec![Tile::EMPTY; grid.len()];
     let mut applied = 0;
@@ -164,6 +172,42 @@ fn frame<'a>(
     }
 }
 
+fn frame_pixels(layout: &Layout) -> u64 {
+    u64::from(layout.width) * u64::from(layout.height)
+}
+
+/// Refuse, before any work, frames that together pass [`MAX_STEP_PIXELS`],
+/// naming the largest `--cell` that fits.
+fn check_budget(grid: &Grid, layout: &Layout, cell: Option<u32>) -> Result<(), String> {
+    let pixels = MOST_FRAMES * frame_pixels(layout);
+    if pixels <= MAX_STEP_PIXELS {
+        return Ok(());
+    }
+    let asked = crate::commands::render::cell_for(grid, cell);
+    let fits = (4..asked).rev().find(|&cell| {
+        let layout = Layout::with_cell(grid, cell as f32, false);
+        MOST_FRAMES * frame_pixels(&layout) <= MAX_STEP_PIXELS
+    });
+    let advice = match fits {
+        Some(cell) => format!("choose --cell {cell} or less"),
+        None => "choose a smaller board".to_string(),
+    };
+    Err(format!(
+        "--gen-steps would paint up to {MOST_FRAMES} frames of {}x{} pixels ({} million \
+         pixels in all), more than the {} million allowed; {advice}",
+        layout.width,
+        layout.height,
+        pixels / 1_000_000,
+        MAX_STEP_PIXELS / 1_000_000
+    ))
+}
+
+/// Whether frames go to one GIF (else to a folder of PNGs).
+pub fn is_gif(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
+}
+
 /// Where frames go: one GIF, or numbered PNG files in a folder.
 enum FrameOut<'p> {
     Gif {
@@ -181,10 +225,7 @@ enum FrameOut<'p> {
 impl<'p> FrameOut<'p> {
     fn new(path: &'p Path, layout: &Layout) -> Result<FrameOut<'p>, String> {
         let rasterizer = Rasterizer::default();
-        if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
-        {
+        if is_gif(path) {
             let writer = GifWriter::new(layout.width, layout.height).map_err(|e| e.to_string())?;
             return Ok(FrameOut::Gif {
                 path,
@@ -239,5 +280,34 @@ impl<'p> FrameOut<'p> {
             }
             FrameOut::Folder { .. } => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lightemall_model::Topology;
+
+    #[test]
+    fn frames_past_the_pixel_budget_are_refused_before_any_work() {
+        let grid = Grid::new(Topology::Square, 64, 64, false).expect("grid");
+        let default = layout_for(&grid, None, false).expect("fits one frame");
+        assert_eq!(check_budget(&grid, &default, None), Ok(()));
+        let huge = layout_for(&grid, Some(120), false).expect("fits one frame");
+        let error = check_budget(&grid, &huge, Some(120)).expect_err("too many pixels");
+        assert!(
+            error.contains("more than the 320 million allowed"),
+            "{error}"
+        );
+        let advised: u32 = error
+            .rsplit("--cell ")
+            .next()
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|cell| cell.parse().ok())
+            .unwrap_or_else(|| panic!("no cell advised: {error}"));
+        let fits = layout_for(&grid, Some(advised), false).expect("fits");
+        assert_eq!(check_budget(&grid, &fits, Some(advised)), Ok(()));
+        let over = layout_for(&grid, Some(advised + 1), false).expect("fits one frame");
+        assert!(check_budget(&grid, &over, Some(advised + 1)).is_err());
     }
 }

@@ -13,7 +13,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
     let game = match (&args.save, &args.puzzle) {
         (Some(path), _) => {
             let save = read_save(path).map_err(|e| e.to_string())?;
-            Game::from_save(&save, Box::new(ManualClock::default()))
+            Game::from_save_file(save, Box::new(ManualClock::default()))
                 .map_err(|e| format!("{}: {e}", path.display()))?
         }
         (None, Some(puzzle)) => {

@@ -28,7 +28,7 @@ pub fn split_station(text: &str) -> Result<(&str, Option<StationXY>), ParseError
     let Some((body, station)) = text.rsplit_once('@') else {
         return Ok((text, None));
     };
-    let column = body.len() + 2;
+    let column = body.chars().count() + 2;
     let bad = || {
         ParseError::new(
             WHAT,
@@ -72,7 +72,7 @@ pub fn parse_descriptive_id(text: &str) -> Result<Puzzle, ParseError> {
         parse_size(size).map_err(|m| ParseError::new(WHAT, size_column, m))?;
     let grid = Grid::new(topology, width, height, wrap)
         .map_err(|e| ParseError::new(WHAT, size_column, e.to_string()))?;
-    let tiles_column = size_column + size.len() + 1;
+    let tiles_column = size_column + size.chars().count() + 1;
     let (tiles, barriers) = match rest.split_once('/') {
         Some((tiles, barriers)) => (tiles, Some(barriers)),
         None => (rest, None),
@@ -81,15 +81,24 @@ pub fn parse_descriptive_id(text: &str) -> Result<Puzzle, ParseError> {
     let mut board = Board::new(grid, masks.into_iter().map(Tile).collect())
         .map_err(|e| ParseError::new(WHAT, tiles_column, e.to_string()))?;
     if let Some(barriers) = barriers {
-        let column = tiles_column + tiles.len() + 1;
+        let column = tiles_column + tiles.chars().count() + 1;
+        let per_tile = digits_per_tile(topology);
         for (index, mask) in read_masks(grid, barriers, column)?.into_iter().enumerate() {
+            if mask & !grid.open_directions(index) != 0 {
+                let (x, y) = grid.coords(index);
+                return Err(ParseError::new(
+                    WHAT,
+                    column + index * per_tile,
+                    format!("tile ({x}, {y}) has a barrier toward no neighbour (mask {mask})"),
+                ));
+            }
             board.add_barriers(index, mask);
         }
     }
     let station = match station {
         Some((x, y)) => grid
             .checked_index(x, y)
-            .map_err(|e| ParseError::new(WHAT, body.len() + 2, e.to_string()))?,
+            .map_err(|e| ParseError::new(WHAT, body.chars().count() + 2, e.to_string()))?,
         None => 0,
     };
     Ok(Puzzle {
@@ -102,13 +111,25 @@ pub fn parse_descriptive_id(text: &str) -> Result<Puzzle, ParseError> {
 fn read_masks(grid: Grid, digits: &str, column: usize) -> Result<Vec<u8>, ParseError> {
     let per_tile = digits_per_tile(grid.topology());
     let expected = grid.len() * per_tile;
-    if digits.len() != expected {
+    // Characters, not bytes: `12３4` is four characters, one of them wrong.
+    if let Some((offset, found)) = digits
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !c.is_ascii_hexdigit())
+    {
+        return Err(ParseError::new(
+            WHAT,
+            column + offset,
+            format!("unexpected '{found}'"),
+        ));
+    }
+    let found = digits.chars().count();
+    if found != expected {
         return Err(ParseError::new(
             WHAT,
             column,
             format!(
-                "{} digits for a {} board, which needs {expected}",
-                digits.len(),
+                "{found} digits for a {} board, which needs {expected}",
                 grid.size_label()
             ),
         ));
@@ -203,5 +224,27 @@ mod tests {
     fn a_character_outside_ascii_is_named_whole() {
         let err = parse_descriptive_id("square:2x2:1é4").expect_err("not hex");
         assert_eq!(err.message, "unexpected 'é'");
+        // Counted in characters: four digits, the third not one (was "6 digits").
+        let err = parse_descriptive_id("square:2x2:12３4").expect_err("not hex");
+        assert_eq!((err.column, err.message.as_str()), (14, "unexpected '３'"));
+        let err = parse_descriptive_id("square:2x2:12３45").expect_err("not hex");
+        assert_eq!((err.column, err.message.as_str()), (14, "unexpected '３'"));
+        let err = parse_descriptive_id("square:2x2:1234@é").expect_err("bad station");
+        assert_eq!(err.column, 17);
+    }
+
+    #[test]
+    fn a_barrier_toward_no_neighbour_is_refused() {
+        let err = parse_descriptive_id("square:2x2:1234/1000").expect_err("off the board");
+        assert_eq!(err.column, 17, "{err}");
+        assert!(err.message.contains("tile (0, 0)"), "{err}");
+        assert!(
+            parse_descriptive_id("square:2x2w:1234/1000").is_ok(),
+            "wraps"
+        );
+        assert!(
+            parse_descriptive_id("square:2x2:1234/2000").is_ok(),
+            "between two tiles"
+        );
     }
 }

@@ -3,6 +3,11 @@
 //! "tiles": [...], "solution": [...], "barriers": [...]}`, tiles as row-major
 //! direction masks. `barriers`, per tile the mask of blocked directions, is
 //! present only when the board has barriers.
+//!
+//! Read back, everything is checked: a barrier must stand between two
+//! tiles (not toward the edge of a board that does not wrap), and a
+//! `solution` must be the tiles turned (each a rotation of its tile) into
+//! a solved board, or `gen` would print and `render --solved` draw it.
 
 use crate::board::Board;
 use crate::error::ParseError;
@@ -92,16 +97,19 @@ impl PuzzleJson {
                 )));
             }
             for (index, &mask) in barriers.iter().enumerate() {
+                let off = mask & !grid.open_directions(index);
+                if off != 0 {
+                    let (x, y) = grid.coords(index);
+                    return Err(err(format!(
+                        "barriers: tile ({x}, {y}) has a barrier toward no neighbour \
+                         (mask {mask}; {off} points off the board or is no direction)"
+                    )));
+                }
                 board.add_barriers(index, mask);
             }
         }
         let solution = match &self.solution {
-            Some(masks) => {
-                let solved = board
-                    .with_tiles(tiles(masks))
-                    .map_err(|e| err(format!("solution: {e}")))?;
-                Some(solved.tiles().to_vec())
-            }
+            Some(masks) => Some(checked_solution(&board, tiles(masks)).map_err(err)?),
             None => None,
         };
         let [x, y] = self.station;
@@ -114,6 +122,28 @@ impl PuzzleJson {
             station,
         })
     }
+}
+
+/// `solution` if it is `board`'s tiles turned into a solved board.
+fn checked_solution(board: &Board, solution: Vec<Tile>) -> Result<Vec<Tile>, String> {
+    let solved = board
+        .with_tiles(solution)
+        .map_err(|e| format!("solution: {e}"))?;
+    let grid = board.grid();
+    let topology = grid.topology();
+    for (index, (&tile, &to)) in board.tiles().iter().zip(solved.tiles()).enumerate() {
+        if tile.steps_to(topology, to).is_none() {
+            let (x, y) = grid.coords(index);
+            return Err(format!(
+                "solution: tile ({x}, {y}) is {} in the solution, which is no rotation of {}",
+                to.0, tile.0
+            ));
+        }
+    }
+    solved
+        .check_solved()
+        .map_err(|e| format!("solution: not a solved board: {e}"))?;
+    Ok(solved.tiles().to_vec())
 }
 
 /// Whether `text` looks like a JSON object.
@@ -134,6 +164,48 @@ mod tests {
         assert_eq!(
             PuzzleJson::parse(&text).and_then(|j| j.to_puzzle()),
             Ok(puzzle)
+        );
+    }
+
+    #[test]
+    fn a_solution_or_barriers_that_do_not_fit_are_refused() {
+        let check = |text: &str, expected: &str| {
+            let error = PuzzleJson::parse(text)
+                .and_then(|j| j.to_puzzle())
+                .expect_err(text)
+                .to_string();
+            assert!(error.contains(expected), "{text}: {error}");
+        };
+        let board = r#""width": 2, "height": 2, "topology": "square", "tiles": [3, 2, 6, 1]"#;
+        check(
+            r#"{"width":2,"height":2,"topology":"square","tiles":[1,1,1,1],"solution":[15,15,15,15]}"#,
+            "tile (0, 0) is 15 in the solution, which is no rotation of 1",
+        );
+        // Rotations of the tiles (none turned), but not solved.
+        check(
+            &format!(r#"{{{board}, "solution": [3, 2, 6, 1]}}"#),
+            "not a solved board",
+        );
+        check(
+            &format!(r#"{{{board}, "barriers": [1, 0, 0, 0]}}"#),
+            "tile (0, 0) has a barrier toward no neighbour",
+        );
+        check(
+            &format!(r#"{{{board}, "barriers": [0, 0, 0, 64]}}"#),
+            "tile (1, 1) has a barrier toward no neighbour",
+        );
+        // A real solution and a barrier between two tiles are fine.
+        let good = format!(r#"{{{board}, "solution": [6, 8, 3, 8], "barriers": [0, 4, 0, 1]}}"#);
+        let puzzle = PuzzleJson::parse(&good)
+            .and_then(|j| j.to_puzzle())
+            .expect("valid");
+        assert!(puzzle.board.has_barriers());
+        assert!(
+            puzzle
+                .solution_board()
+                .expect("kept")
+                .check_solved()
+                .is_ok()
         );
     }
 

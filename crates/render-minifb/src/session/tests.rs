@@ -756,3 +756,112 @@ mod assist {
         assert_eq!(s.notice(0), None);
     }
 }
+
+/// A slot the autosave may not replace: a file of the player's own.
+fn blocked_autosave(name: &str) -> (Session, PathBuf) {
+    let folder = scratch_folder(name);
+    std::fs::create_dir_all(&folder).expect("folder");
+    let slot = Store {
+        folder: folder.clone(),
+    }
+    .slot_path(lightemall_store::AUTOSAVE_SLOT);
+    std::fs::write(&slot, "my notes\n").expect("planted");
+    (session_in(PUZZLE, Some(folder.clone())), folder)
+}
+
+#[test]
+fn a_failed_autosave_keeps_the_game_until_esc_again() {
+    let (mut s, folder) = blocked_autosave("autosave-fails");
+    click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.apply(Action::Quit, 0), "the notice shows");
+    assert!(!s.wants_quit(), "the game stays");
+    let notice = s.notice(0).expect("a notice").text.clone();
+    assert!(notice.contains("could not autosave"), "{notice}");
+    assert!(
+        notice.contains("Esc again leaves without saving"),
+        "{notice}"
+    );
+    // Play goes on: the next Esc tries again, and warns again.
+    click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.apply(Action::Quit, 10));
+    assert!(!s.wants_quit());
+    // Saved elsewhere, then Esc again leaves.
+    s.apply(Action::Save, 20);
+    assert!(s.notice(20).expect("a notice").text.starts_with("saved to"));
+    s.apply(Action::Quit, 40);
+    assert!(s.wants_quit(), "Esc again leaves");
+    let store = Store {
+        folder: folder.clone(),
+    };
+    let saved = store
+        .load_slot(SAVE_SLOT)
+        .expect("readable")
+        .expect("saved");
+    assert_eq!(saved.moves.len(), 2);
+    let slot = store.slot_path(lightemall_store::AUTOSAVE_SLOT);
+    assert_eq!(std::fs::read_to_string(slot).expect("kept"), "my notes\n");
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn a_closed_window_whose_autosave_failed_rescues_the_game() {
+    let (mut s, folder) = blocked_autosave("rescue");
+    click(&mut s, MouseButton::Left, 7, false);
+    s.close();
+    assert!(s.wants_quit());
+    let notices = s.take_notices();
+    let line = notices
+        .iter()
+        .find(|line| line.starts_with("the game was saved to"))
+        .unwrap_or_else(|| panic!("no rescue in {notices:?}"));
+    let rescued = std::fs::read_dir(&folder)
+        .expect("folder")
+        .map(|entry| entry.expect("entry").path())
+        .find(|path| path.to_string_lossy().contains("rescued-"))
+        .expect("a rescued save in the folder");
+    assert!(line.contains(&*rescued.to_string_lossy()), "{line}");
+    let save = lightemall_store::read_save(&rescued).expect("readable");
+    let game = Game::from_save(&save, Box::new(ManualClock::default())).expect("loads");
+    assert_eq!(game.board(), s.game().board());
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn a_game_the_store_cannot_take_is_rescued_to_the_temporary_folder() {
+    // The store's folder is a file: nothing can be saved in it.
+    let not_a_folder = scratch_folder("not-a-folder");
+    std::fs::write(&not_a_folder, "a file").expect("planted");
+    let mut s = session_in(PUZZLE, Some(not_a_folder.clone()));
+    click(&mut s, MouseButton::Left, 7, false);
+    s.close();
+    let notices = s.take_notices();
+    let line = notices
+        .iter()
+        .find_map(|line| line.strip_prefix("the game was saved to "))
+        .unwrap_or_else(|| panic!("no rescue in {notices:?}"));
+    let path = PathBuf::from(line.split(" (").next().expect("a path"));
+    assert!(path.starts_with(std::env::temp_dir()), "{}", path.display());
+    let save = lightemall_store::read_save(&path).expect("readable");
+    let game = Game::from_save(&save, Box::new(ManualClock::default())).expect("loads");
+    assert_eq!(game.board(), s.game().board());
+    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(not_a_folder);
+}
+
+#[test]
+fn a_full_move_log_is_told_not_silent() {
+    let mut s = session();
+    let tokens = "R;".repeat(lightemall_engine::moves::MAX_MOVES);
+    s.game.play_tokens(&tokens).expect("within the bound");
+    assert!(!s.apply(Action::Jumble, 0), "the game did not change");
+    let notice = s.notice(0).expect("a notice").text.clone();
+    assert!(notice.contains("the move log is full"), "{notice}");
+    s.take_notices();
+    assert!(!click(&mut s, MouseButton::Left, 7, false));
+    assert_eq!(s.animation(0).turning, None, "no turn to animate");
+    assert_eq!(s.take_notices().len(), 1, "told again");
+    assert_eq!(
+        s.game().history().len(),
+        lightemall_engine::moves::MAX_MOVES
+    );
+}
