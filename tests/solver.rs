@@ -176,7 +176,11 @@ proptest! {
         width in 2usize..8,
         half_height in 1usize..4,
         wrap in any::<bool>(),
-        generator in prop::sample::select(Generator::ALL.to_vec()),
+        // The graded generator seldom reaches hard on boards this small;
+        // tests/graded.rs checks its puzzles, level and uniqueness.
+        generator in prop::sample::select(
+            Generator::ALL.iter().copied().filter(|&g| g != Generator::Graded).collect::<Vec<_>>()
+        ),
         seed in any::<u64>(),
     ) {
         let height = half_height * 2;

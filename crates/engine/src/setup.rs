@@ -7,7 +7,11 @@ use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Puzzle, Tile};
 use lightemall_power::{Power, diameter, initial_radius};
 use lightemall_solve::generate;
-use lightemall_solve::{Rating, Turns, par, solve_interactively};
+use lightemall_solve::{Rating, Status, Turns, interactive_guesses, par, solve_within};
+
+/// The most solutions weighed for par: a puzzle with more has a par that
+/// is an upper bound.
+pub const PAR_SOLUTIONS: usize = 32;
 
 /// Where the puzzle came from: the parameters of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,8 +30,13 @@ pub struct PuzzleFacts {
     /// for seeded puzzles, the solver's first for given ones (`None` if the
     /// puzzle has no solution).
     pub solution: Option<Vec<Tile>>,
-    /// The fewest moves (turning either way) from the scramble to that solution.
+    /// The fewest moves (turning either way) from the scramble to any
+    /// solution the solver found (the generator's among them).
     pub par: Option<u64>,
+    /// Whether `par` is exact: every solution was weighed (one solution, or
+    /// all of a few). Otherwise it is an upper bound (`≤ par`): the solver
+    /// stopped at [`PAR_SOLUTIONS`] solutions or at its budget.
+    pub par_exact: bool,
     /// The power radius when radius mode is on: `diameter / 2 + 1` of the
     /// solution tree (of the scrambled board if there is no solution).
     pub radius: u32,
@@ -65,8 +74,22 @@ pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> 
 /// (and, if given, no par) rather than a long wait.
 pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
     let board = &puzzle.board;
-    let report = solve_interactively(board);
+    let guesses = interactive_guesses(board.tiles().len());
+    let report = solve_within(board, &[], PAR_SOLUTIONS, guesses);
     let rating = report.rating();
+    let par_exact = match report.status {
+        Status::Unique => true,
+        Status::Multiple => report.solutions.len() < PAR_SOLUTIONS,
+        _ => false,
+    };
+    let topology = board.grid().topology();
+    let moves = |solved: &Vec<Tile>| par(topology, board.tiles(), solved, Turns::EitherWay);
+    let fewest = report
+        .solutions
+        .iter()
+        .chain(&puzzle.solution)
+        .filter_map(moves)
+        .min();
     let (solution, difficulty) = match (&puzzle.solution, origin.params) {
         (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
         _ => (
@@ -74,10 +97,7 @@ pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
             rating.map_or("unknown", Rating::name),
         ),
     };
-    let topology = board.grid().topology();
-    let par = solution
-        .as_ref()
-        .and_then(|solved| par(topology, board.tiles(), solved, Turns::EitherWay));
+    let par = fewest;
     let tree = solution
         .as_ref()
         .and_then(|solved| board.with_tiles(solved.clone()).ok())
@@ -86,6 +106,7 @@ pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
     PuzzleFacts {
         solution,
         par,
+        par_exact,
         radius: initial_radius(length),
         difficulty,
         rating,

@@ -318,3 +318,94 @@ fn every_puzzle_is_rated_by_the_solver() {
         assert_eq!(game.facts().rating, Some(expected), "{id}");
     }
 }
+
+/// Every solution of a small board, by trying every combination.
+fn every_solution(board: &lightemall_model::Board) -> Vec<Vec<lightemall_model::Tile>> {
+    let topology = board.grid().topology();
+    let options: Vec<Vec<_>> = board
+        .tiles()
+        .iter()
+        .map(|t| {
+            (0..t.orientation_count(topology))
+                .map(|k| t.rotated(topology, k))
+                .collect()
+        })
+        .collect();
+    let mut found = Vec::new();
+    let mut pick = vec![0usize; options.len()];
+    'next: loop {
+        let tiles: Vec<_> = pick.iter().zip(&options).map(|(&k, o)| o[k]).collect();
+        if board
+            .with_tiles(tiles.clone())
+            .is_ok_and(|b| b.check_solved().is_ok())
+        {
+            found.push(tiles);
+        }
+        for i in 0..pick.len() {
+            pick[i] += 1;
+            if pick[i] < options[i].len() {
+                continue 'next;
+            }
+            pick[i] = 0;
+        }
+        return found;
+    }
+}
+
+#[test]
+fn par_is_the_fewest_moves_to_any_solution() {
+    let (mut ambiguous, mut nearer) = (0, 0);
+    for seed in 1..=40 {
+        for kind in [
+            "square:3x3w:kruskal:medium",
+            "square:3x2:kruskal:hard",
+            "hex:3x2:kruskal:easy",
+        ] {
+            let id = format!("{kind}#{seed}");
+            let (game, _) = game(&id);
+            let board = game.board();
+            let solutions = every_solution(board);
+            ambiguous += usize::from(solutions.len() > 1);
+            let topology = board.grid().topology();
+            let fewest = solutions
+                .iter()
+                .filter_map(|s| {
+                    lightemall_solve::par(
+                        topology,
+                        board.tiles(),
+                        s,
+                        lightemall_solve::Turns::EitherWay,
+                    )
+                })
+                .min();
+            assert_eq!(
+                game.facts().par,
+                fewest,
+                "{id}: {} solutions",
+                solutions.len()
+            );
+            let generators = game.facts().solution.as_ref().and_then(|s| {
+                lightemall_solve::par(
+                    topology,
+                    board.tiles(),
+                    s,
+                    lightemall_solve::Turns::EitherWay,
+                )
+            });
+            nearer += usize::from(generators > fewest);
+            assert!(
+                game.facts().par_exact,
+                "{id}: every solution of a small board is weighed"
+            );
+        }
+    }
+    assert!(
+        ambiguous > 10,
+        "the boards should include ambiguous ones: {ambiguous}"
+    );
+    // Par measured against the generator's solution would be wrong here.
+    assert!(
+        nearer > 0,
+        "some puzzle has a solution nearer than the generator's"
+    );
+}

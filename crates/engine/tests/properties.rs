@@ -1,6 +1,7 @@
 //! Property tests of the game: random command sequences never panic; undo
 //! of everything returns to the start and redo to the end; save -> load
-//! reproduces the game; the solution's turns solve it in exactly par moves;
+//! reproduces the game; the solution's turns solve it in par moves (or more,
+//! when another solution is nearer);
 //! move tokens print and parse back unchanged.
 
 use lightemall_engine::moves::{parse_moves, print_moves};
@@ -152,10 +153,13 @@ proptest! {
         prop_assert_eq!(loaded.to_save().print(), text);
     }
 
+    /// Par is the fewest moves to any solution: the generator's solution
+    /// takes exactly par moves when it is the only one, and never fewer.
     #[test]
-    fn the_solutions_turns_solve_in_exactly_par_moves(id in puzzle_id()) {
+    fn the_solutions_turns_solve_in_par_moves_or_more(id in puzzle_id()) {
         let clock = ManualClock::default();
         let mut game = new_game(&id, &clock);
+        let unique = lightemall_solve::solve(game.board(), 2).status == lightemall_solve::Status::Unique;
         let solution = game.facts().solution.clone().expect("every puzzle here has one");
         let topology = game.board().grid().topology();
         let n = u32::from(topology.direction_count());
@@ -170,7 +174,11 @@ proptest! {
             prop_assert!(turns <= n / 2);
         }
         prop_assert!(game.is_solved());
-        prop_assert_eq!(Some(game.moves_made()), game.facts().par);
+        let par = game.facts().par.expect("a solution, so a par");
+        prop_assert!(par <= game.moves_made());
+        if unique {
+            prop_assert_eq!(game.moves_made(), par);
+        }
         prop_assert!(game.score().is_some());
     }
 

@@ -33,7 +33,7 @@ pub fn solution_tree<S: StepSink>(params: &Params, steps: &mut S) -> Vec<Tile> {
     let mut random = Random::new(params.seed, Stream::Tree);
     let grid: &Grid = &params.grid;
     match params.generator {
-        Generator::Kruskal | Generator::Unique => {
+        Generator::Kruskal | Generator::Unique | Generator::Graded => {
             kruskal(grid, params.difficulty, &mut random, steps)
         }
         Generator::Scan => scan(grid, &mut random, steps),
@@ -43,8 +43,9 @@ pub fn solution_tree<S: StepSink>(params: &Params, steps: &mut S) -> Vec<Tile> {
 
 /// The puzzle that `params` describe: the tree, scrambled, with the station.
 ///
-/// For [`Generator::Unique`] this is only the starting tree, whose puzzle
-/// may have several solutions: `lightemall_solve::generate` makes it unique.
+/// For [`Generator::Unique`] and [`Generator::Graded`] this is only the
+/// starting tree, whose puzzle may have several solutions:
+/// `lightemall_solve::generate` makes it unique (and of its level).
 pub fn generate(params: &Params) -> Result<Puzzle, ModelError> {
     generate_with_steps(params, &mut NoSteps)
 }

@@ -14,7 +14,6 @@ const WHAT: &str = "puzzle ID";
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Generator {
     /// Random edge weights joined in order with union-find (the seeds' LightEmAll).
-    #[default]
     Kruskal,
     /// Circuitry's growth from the centre, sweeping rows each pass.
     Scan,
@@ -24,6 +23,11 @@ pub enum Generator {
     /// exactly one solution. The rerouting needs the solver, so it is
     /// `lightemall_solve::generate`'s; here it is only the starting tree.
     Unique,
+    /// A unique puzzle whose level (the hardest technique the solver
+    /// needs) is the difficulty asked for: `lightemall_solve::generate`
+    /// reshapes it; here it is only the starting tree. The default.
+    #[default]
+    Graded,
 }
 
 /// The chosen difficulty. For Kruskal it sets the range of edge weights.
@@ -69,7 +73,7 @@ macro_rules! named_enum {
     };
 }
 
-named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier", Unique => "unique");
+named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier", Unique => "unique", Graded => "graded");
 named_enum!(Difficulty, "difficulty", Easy => "easy", Medium => "medium", Hard => "hard");
 
 impl Difficulty {

@@ -24,6 +24,11 @@ pub enum Command {
     Solve(SolveArgs),
     /// Play move tokens on a fresh puzzle, or replay a save file, and print the result.
     Replay(ReplayArgs),
+    /// The easiest next deduction from the locked tiles: which tile, which
+    /// way, the technique, and why.
+    Hint(AssistArgs),
+    /// Whether the locked tiles still allow a solution, without showing it.
+    Check(CheckArgs),
     /// Draw a puzzle as a PNG image, or the generator at work as a GIF.
     Render(RenderArgs),
 }
@@ -46,8 +51,10 @@ pub struct PuzzleArgs {
     /// Difficulty.
     #[arg(long, default_value = "medium", value_parser = ["easy", "medium", "hard"])]
     pub difficulty: String,
-    /// Generator of the solution tree (`unique`: exactly one solution, proved).
-    #[arg(long, default_value = "kruskal", value_parser = ["kruskal", "scan", "frontier", "unique"])]
+    /// Generator (`graded`: one solution, and the difficulty is the level the
+    /// solver measures; `unique`: one solution, proved; `kruskal`, `scan`,
+    /// `frontier`: a random tree, maybe several solutions).
+    #[arg(long, default_value = "graded", value_parser = ["graded", "kruskal", "scan", "frontier", "unique"])]
     pub generator: String,
     /// Seed (0 to 2^64-1); a random one if absent.
     #[arg(long, allow_negative_numbers = true)]
@@ -142,6 +149,30 @@ pub struct ReplayArgs {
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `lightemall hint`.
+#[derive(Debug, Args)]
+pub struct AssistArgs {
+    /// A puzzle ID, a Net game ID, a JSON object, a file holding one, or `-` for stdin.
+    pub puzzle: String,
+    /// Move tokens played first (as `replay --moves`); `L x,y` locks a tile.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `lightemall check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle and the moves, as for `hint`.
+    #[command(flatten)]
+    pub game: AssistArgs,
+    /// If a locked tile is wrong, say which (a spoiler: asked for, not given).
+    #[arg(long)]
+    pub which: bool,
 }
 
 /// `lightemall render`.

@@ -23,6 +23,8 @@ fn main() -> ExitCode {
         Some(cli::Command::Gen(args)) => commands::generate::run(&args),
         Some(cli::Command::Solve(args)) => commands::solve::run(&args),
         Some(cli::Command::Replay(args)) => commands::replay::run(&args),
+        Some(cli::Command::Hint(args)) => commands::assist::hint(&args),
+        Some(cli::Command::Check(args)) => commands::assist::check(&args),
         Some(cli::Command::Render(args)) => commands::render::run(&args),
     };
     match result {

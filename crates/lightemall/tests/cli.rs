@@ -127,7 +127,17 @@ fn gen_prints_a_seeded_id_that_reproduces_the_puzzle() {
 
 #[test]
 fn gen_text_shows_the_board_and_its_solution() {
-    let text = ok(&["gen", "--size", "4x3", "--seed", "5", "--format", "text"]);
+    let text = ok(&[
+        "gen",
+        "--size",
+        "4x3",
+        "--seed",
+        "5",
+        "--generator",
+        "kruskal",
+        "--format",
+        "text",
+    ]);
     insta::assert_snapshot!(text, @r"
     square:4x3:kruskal:medium#5
     ┌──╷
@@ -150,6 +160,8 @@ fn gen_json_has_the_contract_fields() {
         "1",
         "--station",
         "center",
+        "--generator",
+        "kruskal",
         "--json",
     ]);
     for field in [
@@ -303,6 +315,87 @@ fn solve_reports_each_technique_and_stops_at_a_level() {
 }
 
 #[test]
+fn hint_gives_the_easiest_deduction_and_following_them_solves() {
+    let id = "square:6x6:graded:easy#7";
+    let mut moves = String::new();
+    for _ in 0..36 {
+        let json = ok(&["hint", id, "--moves", &moves, "--json"]);
+        let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let Some(tile) = value["tile"].as_array() else {
+            assert!(
+                value["text"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("solved")),
+                "{json}"
+            );
+            break;
+        };
+        assert_eq!(
+            value["technique"], "local",
+            "an easy puzzle needs local only: {json}"
+        );
+        assert!(
+            value["text"].as_str().is_some_and(|t| t.contains("must")),
+            "{json}"
+        );
+        let (x, y) = (tile[0].as_u64().expect("x"), tile[1].as_u64().expect("y"));
+        // Turn the tile until it shows `to`, then lock it.
+        let to = value["to"].as_u64().expect("a mask");
+        let mut turns = 0;
+        loop {
+            let replay = ok(&["replay", id, "--moves", &moves, "--json"]);
+            let state: serde_json::Value = serde_json::from_str(&replay).expect("JSON");
+            let width = state["width"].as_u64().expect("width");
+            if state["tiles"][(y * width + x) as usize].as_u64() == Some(to) {
+                break;
+            }
+            moves.push_str(&format!("C {x},{y};"));
+            turns += 1;
+            assert!(turns < 4, "{id}: ({x},{y}) never shows {to}");
+        }
+        moves.push_str(&format!("L {x},{y};"));
+    }
+    let done = ok(&["replay", id, "--moves", &moves, "--json"]);
+    assert!(done.contains(r#""solved":true"#), "{done}");
+    assert_eq!(
+        ok(&["hint", id, "--moves", &moves]).trim(),
+        "solved: every tile is where it belongs"
+    );
+}
+
+#[test]
+fn check_says_whether_the_locks_allow_a_solution_and_which_is_wrong_on_request() {
+    let id = "square:6x6:graded:medium#3";
+    // (2,1) is a cross: locked as it stands it is right.
+    let fine = ok(&["check", id, "--moves", "L 2,1", "--json"]);
+    assert!(fine.contains(r#""ok":true"#), "{fine}");
+    // Find a turn of a tile that is wrong, lock it: the check says so, and
+    // names it only when asked.
+    let mut wrong = None;
+    for (tx, ty) in [(0, 0), (1, 0), (0, 1), (3, 3)] {
+        for turns in 1..4 {
+            let moves = format!("{}L {tx},{ty}", format!("C {tx},{ty};").repeat(turns));
+            let json = ok(&["check", id, "--moves", &moves, "--json"]);
+            if json.contains(r#""ok":false"#) {
+                wrong = Some((moves, tx, ty));
+                break;
+            }
+        }
+        if wrong.is_some() {
+            break;
+        }
+    }
+    let (moves, tx, ty) = wrong.expect("some turned lock is wrong");
+    let quiet = ok(&["check", id, "--moves", &moves]);
+    assert_eq!(quiet.trim(), "a locked tile is wrong");
+    let named = ok(&["check", id, "--moves", &moves, "--which", "--json"]);
+    assert!(
+        named.contains(&format!(r#""wrong":[{tx},{ty}]"#)),
+        "{named}"
+    );
+}
+
+#[test]
 fn solve_says_none_and_respects_the_limit() {
     // Four corners on a 2x2 board can only make a loop.
     let none = ok(&["solve", "2x2:9cc6", "--json"]);
@@ -326,7 +419,15 @@ fn solve_says_none_and_respects_the_limit() {
 #[test]
 fn a_closed_pipe_is_not_an_error() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_lightemall"))
-        .args(["gen", "--size", "1000x1000", "--format", "text"])
+        .args([
+            "gen",
+            "--size",
+            "1000x1000",
+            "--generator",
+            "kruskal",
+            "--format",
+            "text",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -343,11 +444,23 @@ fn gen_rates_on_request() {
     let text = ok(&[
         "gen", "--size", "6x4", "--seed", "3", "--rate", "--format", "text",
     ]);
-    // Neighbours agreeing settles every tile of this one (the island rule
-    // helped only while it ran before local had finished).
-    assert!(text.lines().nth(1) == Some("rating: easy"), "{text}");
+    // The default generator is graded: a medium puzzle is rated medium.
+    assert!(text.starts_with("square:6x4:graded:medium#3\n"), "{text}");
+    assert!(text.lines().nth(1) == Some("rating: medium"), "{text}");
     let json = ok(&["gen", "--size", "6x4", "--seed", "3", "--rate", "--json"]);
-    assert!(json.contains(r#""rating":"easy""#), "{json}");
+    assert!(json.contains(r#""rating":"medium""#), "{json}");
+    let easy = ok(&[
+        "gen",
+        "--size",
+        "6x4",
+        "--seed",
+        "3",
+        "--rate",
+        "--json",
+        "--difficulty",
+        "easy",
+    ]);
+    assert!(easy.contains(r#""rating":"easy""#), "{easy}");
     assert!(!ok(&["gen", "--size", "6x4", "--json"]).contains("rating"));
     check_refused(&["gen", "--rate"], "--rate needs --json or --format text");
 }
@@ -672,7 +785,16 @@ fn render_output_replaces_only_regular_files() {
     std::fs::create_dir_all(&dir).expect("folder");
     let fifo = dir.join("pipe.png");
     mkfifo(&fifo);
-    let args = ["render", "--size", "3x3", "--seed", "1", "-o"];
+    let args = [
+        "render",
+        "--size",
+        "3x3",
+        "--seed",
+        "1",
+        "--generator",
+        "kruskal",
+        "-o",
+    ];
     for (path, what) in [
         (
             fifo.to_str().expect("UTF-8"),

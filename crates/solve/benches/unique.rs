@@ -1,4 +1,4 @@
-//! Unique generation beside Net's "ensure unique solution" generator
+//! Unique and graded generation beside Net's "ensure unique solution" generator
 //! (`/usr/games/sgt-net --generate 1 'WxH#seed'`, skipped when not
 //! installed; its time includes starting the process, about 1 ms). Each
 //! iteration takes a new seed, as generating one puzzle many times would
@@ -46,6 +46,32 @@ fn ours(c: &mut Criterion) {
     group.finish();
 }
 
+/// The graded generator (the default): hard 30x30 and medium 100x100 on
+/// every topology (issue 13's targets: under 1 s each).
+fn graded(c: &mut Criterion) {
+    let mut group = c.benchmark_group("graded");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
+    for topology in Topology::ALL {
+        for (side, difficulty) in [(30, Difficulty::Hard), (100, Difficulty::Medium)] {
+            let mut seed = 0;
+            group.bench_function(format!("{topology}/{side}/{difficulty}"), |b| {
+                b.iter(|| {
+                    seed += 1;
+                    let params = Params {
+                        generator: Generator::Graded,
+                        difficulty,
+                        ..params(side, topology, seed)
+                    };
+                    generate(black_box(&params)).expect("generates")
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 fn large(c: &mut Criterion) {
     let mut group = c.benchmark_group("unique_large");
     group
@@ -87,5 +113,5 @@ fn net(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, ours, net, large);
+criterion_group!(benches, ours, net, graded, large);
 criterion_main!(benches);

@@ -2,6 +2,10 @@
 //! and the tiles the player has locked: proved when reasoning finds it or
 //! the locks leave one solution, else a turn toward one of the solutions.
 
+use crate::problem::Problem;
+use crate::rules::{Rules, Technique, propagate};
+use crate::state::State;
+use crate::stats::{Rating, Stats};
 use crate::{Status, deduce, interactive_guesses, solve_within};
 use lightemall_model::{Board, Tile};
 
@@ -70,11 +74,131 @@ fn first_turn(
         })
 }
 
+/// The easiest next step of reasoning from the locked tiles: a tile that
+/// reasoning decides, with how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    /// Index of the tile, row-major.
+    pub tile: usize,
+    /// The orientation it must show.
+    pub to: Tile,
+    /// The technique of the step that left it one orientation.
+    pub technique: Technique,
+    /// The tiles that forced that step (neighbours, or the tiles across
+    /// the wires it concerns).
+    pub because: Vec<usize>,
+    /// One sentence for the player.
+    pub text: String,
+}
+
+/// The easiest deduction from the tiles `locked` (row-major flags) held as
+/// they stand: the first unlocked tile that the techniques, cheapest
+/// first, decide. `Ok(None)` when reasoning decides no unlocked tile (the
+/// puzzle needs a guess from here, or every tile is locked); `Err` when no
+/// solution keeps the locks.
+pub fn next_deduction(board: &Board, locked: &[bool]) -> Result<Option<Deduction>, LocksWrong> {
+    let problem = Problem::new(board);
+    let mut state = State::new(&problem, true);
+    state.log = Some(Vec::new());
+    let is_locked = |t: usize| locked.get(t).copied().unwrap_or(false);
+    for tile in (0..problem.len()).filter(|&t| is_locked(t)) {
+        state
+            .pin(&problem, tile, board.tiles()[tile])
+            .map_err(|_| LocksWrong)?;
+    }
+    // A tile that looks the same every way round (a cross, say) is decided
+    // before any reasoning: the easiest step of all.
+    let same_every_way = (0..problem.len()).find(|&t| !is_locked(t) && problem.count[t] == 1);
+    let mut stats = Stats::default();
+    propagate(
+        &mut state,
+        &problem,
+        &Rules::up_to(Rating::Hard),
+        &mut stats,
+    )
+    .map_err(|_| LocksWrong)?;
+    let decided = state.decided(&problem);
+    if let Some(tile) = same_every_way {
+        let to = decided[tile].unwrap_or(board.tiles()[tile]);
+        return Ok(Some(deduction(board, tile, to, Technique::Local, 0)));
+    }
+    let log = state.log.take().unwrap_or_default();
+    Ok(log
+        .into_iter()
+        .find(|event| !is_locked(event.tile as usize))
+        .and_then(|event| {
+            let tile = event.tile as usize;
+            let to = decided[tile]?;
+            Some(deduction(board, tile, to, event.technique, event.because))
+        }))
+}
+
+/// No solution keeps the locked tiles as they are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocksWrong;
+
+fn deduction(board: &Board, tile: usize, to: Tile, technique: Technique, dirs: u8) -> Deduction {
+    let grid = board.grid();
+    let topology = grid.topology();
+    let across: Vec<Option<usize>> = topology
+        .directions()
+        .filter(|dir| dirs & dir.bit() != 0)
+        .map(|dir| {
+            grid.neighbour(tile, dir)
+                .filter(|_| board.open_directions(tile) & dir.bit() != 0)
+        })
+        .collect();
+    let because: Vec<usize> = across.iter().flatten().copied().collect();
+    let edge = across.iter().any(Option::is_none);
+    let at = |t: usize| {
+        let (x, y) = grid.coords(t);
+        format!("({x},{y})")
+    };
+    let wires: Vec<&str> = topology
+        .directions()
+        .filter(|dir| to.0 & dir.bit() != 0)
+        .map(|dir| topology.direction(dir).name)
+        .collect();
+    let who = because
+        .iter()
+        .map(|&t| at(t))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let reason = match technique {
+        Technique::Local if dirs == 0 => "it looks the same every way round".to_string(),
+        Technique::Local => match (who.is_empty(), edge) {
+            (false, true) => format!("{who} and the edge leave it no other way"),
+            (false, false) => format!("{who} leave it no other way"),
+            (true, _) => "the edge leaves it no other way".to_string(),
+        },
+        Technique::Loop if !who.is_empty() => format!("every other way closes a loop with {who}"),
+        Technique::Loop => "every other way closes a loop".to_string(),
+        Technique::Island if !who.is_empty() => {
+            format!("every other way cuts a part of the network off, near {who}")
+        }
+        Technique::Island => "every other way cuts a part of the network off".to_string(),
+        Technique::Lookahead => {
+            "every other way leads to a contradiction a few steps on".to_string()
+        }
+    };
+    let text = match wires.as_slice() {
+        [] => format!("{} has no wires: {reason}", at(tile)),
+        _ => format!("{} must point {}: {reason}", at(tile), wires.join(", ")),
+    };
+    Deduction {
+        tile,
+        to,
+        technique,
+        because,
+        text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve;
-    use lightemall_gen::{Params, generate};
+    use crate::{generate, solve};
+    use lightemall_gen::Params;
     use lightemall_model::Puzzle;
 
     fn puzzle(id: &str) -> Puzzle {
@@ -145,6 +269,74 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// Taking every deduction in turn, each applied as a turn and a lock,
+    /// solves a unique puzzle; on an easy one every step is `local`.
+    fn check_deductions_solve(id: &str, only_local: bool) {
+        let puzzle = puzzle(id);
+        let solution = puzzle.solution.clone().expect("generated");
+        let mut board = puzzle.board.clone();
+        let mut locked = vec![false; solution.len()];
+        let mut techniques = Vec::new();
+        while let Some(step) = next_deduction(&board, &locked).expect("the locks are right") {
+            assert_eq!(step.to, solution[step.tile], "{id}: {}", step.text);
+            assert!(!locked[step.tile], "{id}: a locked tile again");
+            assert!(!step.text.is_empty());
+            board.set_tile(step.tile, step.to);
+            locked[step.tile] = true;
+            techniques.push(step.technique);
+        }
+        assert!(
+            locked.iter().all(|&l| l),
+            "{id}: reasoning stopped with tiles left"
+        );
+        assert!(board.check_solved().is_ok(), "{id}");
+        if only_local {
+            assert!(
+                techniques.iter().all(|&t| t == Technique::Local),
+                "{id}: {techniques:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_deduction_in_turn_solves_the_puzzle() {
+        check_deductions_solve("square:8x8:graded:easy#1", true);
+        check_deductions_solve("hex:6x6:graded:easy#2", true);
+        check_deductions_solve("square:8x8:graded:medium#3", false);
+        check_deductions_solve("octo:6x6:graded:hard#4", false);
+        check_deductions_solve("square:6x6w:graded:hard#5", false);
+    }
+
+    #[test]
+    fn a_deduction_says_why() {
+        let board = lightemall_model::format::descriptive::parse_descriptive_id(
+            "square:5x5:32818c7bdc369b6ea62982e51",
+        )
+        .expect("valid")
+        .board;
+        let step = next_deduction(&board, &[])
+            .expect("no locks")
+            .expect("a step");
+        assert_eq!(step.technique, Technique::Local);
+        assert!(step.text.starts_with('('), "{}", step.text);
+        assert!(
+            step.text.contains("must point") || step.text.contains("no wires"),
+            "{}",
+            step.text
+        );
+        // A wrong lock: no solution keeps it.
+        let mut wrong = board.clone();
+        let turned = wrong.tiles()[step.tile].rotated_cw(board.grid().topology());
+        let mut locked = vec![false; 25];
+        locked[step.tile] = true;
+        if turned != step.to {
+            wrong.set_tile(step.tile, turned);
+        } else {
+            wrong.set_tile(step.tile, turned.rotated_cw(board.grid().topology()));
+        }
+        assert_eq!(next_deduction(&wrong, &locked), Err(LocksWrong));
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! (`rules::lookahead`). Both count work, not time, so an answer is the same
 //! on every machine.
 
+mod graded;
 mod hint;
 mod par;
 mod problem;
@@ -29,7 +30,7 @@ mod state;
 mod stats;
 mod unique;
 
-pub use hint::{Hint, hint};
+pub use hint::{Deduction, Hint, LocksWrong, hint, next_deduction};
 use lightemall_model::{Board, Tile};
 pub use par::{Turns, fewest_turns, par};
 use problem::Problem;
@@ -300,6 +301,13 @@ pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
 fn deduce_classic(board: &Board) -> Option<Vec<Option<Tile>>> {
     let problem = Problem::new(board);
     let state = reason(&problem, &[], Rating::Medium, Reasoning::Classic)?;
+    Some(state.decided(&problem))
+}
+
+/// [`deduce`] with every technique up to `level` (the graded generator's).
+fn deduce_graded(board: &Board, level: Rating) -> Option<Vec<Option<Tile>>> {
+    let problem = Problem::new(board);
+    let state = reason(&problem, &[], level, Reasoning::Full)?;
     Some(state.decided(&problem))
 }
 

@@ -16,6 +16,7 @@
 //! exactly `D - 2(k - 1)` wires leaving it ([`State::wires_out`]).
 
 use crate::problem::Problem;
+use crate::rules::Technique;
 use lightemall_model::{Dir, Tile};
 
 /// No way to finish this partial solution.
@@ -87,10 +88,24 @@ pub struct State {
     /// The tile chosen by the last guess: the next guess is made near it,
     /// so that the search finishes one tangle before it starts another.
     pub last_guess: Option<usize>,
+    /// If kept (for hints): each tile as a rule decides it, in order, with
+    /// the technique and the directions of the neighbours that forced it.
+    pub log: Option<Vec<Decided>>,
     /// While searching or looking ahead: every change, newest last, so that
     /// an assumption is taken back by undoing (see [`State::undo_to`])
     /// rather than by keeping a copy of the whole state per guess.
     trail: Option<Vec<Undo>>,
+}
+
+/// A tile decided by a rule (see [`State::log`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decided {
+    /// The tile.
+    pub tile: u32,
+    /// The technique of the step that left it one orientation.
+    pub technique: Technique,
+    /// Bit `d`: the neighbour toward `d` (or the board's edge) took part.
+    pub because: u8,
 }
 
 /// One change to a [`State`], with what it replaced.
@@ -156,6 +171,7 @@ impl State {
             scope: None,
             rechecks: false,
             last_guess: None,
+            log: None,
             trail: None,
         }
     }
@@ -255,6 +271,30 @@ impl State {
                 }
             }
         }
+    }
+
+    /// [`State::narrow`] by a rule: `technique`, forced by the neighbours
+    /// toward `because`; a tile it decides goes into the log, if kept.
+    pub fn narrow_by(
+        &mut self,
+        problem: &Problem<'_>,
+        tile: usize,
+        keep: u8,
+        technique: Technique,
+        because: u8,
+    ) -> Result<bool, Contradiction> {
+        let changed = self.narrow(problem, tile, keep)?;
+        if changed
+            && self.left(tile) == 1
+            && let Some(log) = &mut self.log
+        {
+            log.push(Decided {
+                tile: tile as u32,
+                technique,
+                because,
+            });
+        }
+        Ok(changed)
     }
 
     /// The orientations of `tile` whose wires include `need` and avoid

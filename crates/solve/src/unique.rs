@@ -19,7 +19,8 @@
 //! change to either changes the puzzle a seeded ID names, which the golden
 //! tests (`tests/determinism.rs`) catch.
 
-use crate::{Status, deduce_classic, solve_classic};
+use crate::stats::Rating;
+use crate::{Status, deduce_classic, deduce_graded, solve_classic};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{Generator, Link, NoSteps, Params, Rerouter, solution_tree};
 use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile};
@@ -62,6 +63,17 @@ pub enum GenerateError {
         /// Tiles still undecided at the best round.
         undecided: usize,
     },
+    /// No attempt of the graded generator reached the level asked for.
+    #[error(
+        "found no {level} puzzle for this board in {attempts} attempts \
+         (a small board may have none); try another size, seed or difficulty"
+    )]
+    LevelNotReached {
+        /// The level asked for.
+        level: Rating,
+        /// The attempts made.
+        attempts: u32,
+    },
     /// The search proofs used up their budget of guesses.
     #[error(
         "gave up: proving this puzzle unique took more than {guesses} guesses; \
@@ -84,26 +96,46 @@ pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
 /// proofs have made `max_guesses` guesses. The budget counts work, not
 /// time, so a puzzle that comes out is the same on every machine.
 pub fn generate_within(params: &Params, max_guesses: u64) -> Result<Puzzle, GenerateError> {
-    if params.generator != Generator::Unique {
-        return Ok(lightemall_gen::generate(params)?);
-    }
+    let prover = match params.generator {
+        Generator::Unique => Prover::Classic,
+        Generator::Graded => return crate::graded::generate(params),
+        _ => return Ok(lightemall_gen::generate(params)?),
+    };
     let grid = params.grid;
+    check_wrap(&grid)?;
+    let mut tree = solution_tree(params, &mut NoSteps);
+    make_unique(&grid, &mut tree, params.seed, max_guesses, prover)?;
+    Ok(lightemall_gen::puzzle_from_tree(params, tree)?)
+}
+
+/// A wrapping board needs sides of at least 3 for a unique puzzle.
+pub(crate) fn check_wrap(grid: &Grid) -> Result<(), GenerateError> {
     if grid.wrap() && grid.width().min(grid.height()) < 3 {
         return Err(GenerateError::WrapTooSmall);
     }
-    let mut tree = solution_tree(params, &mut NoSteps);
-    make_unique(&grid, &mut tree, params.seed, max_guesses)?;
-    Ok(lightemall_gen::puzzle_from_tree(params, tree)?)
+    Ok(())
+}
+
+/// What proves a round's puzzle unique, or shows where it is not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prover {
+    /// The `unique` generator's: the classic rules, then the search where
+    /// they stall (its seeded IDs depend on both, exactly).
+    Classic,
+    /// The graded generator's: every technique up to the level, never the
+    /// search (a search proves one solution, not a level).
+    Graded(Rating),
 }
 
 /// Reroute `tree` until the solver proves its puzzle has one solution:
 /// by reasoning alone while that makes progress, then (tiny wrapping
 /// boards, octo wrapping boards, with no edges to start from) by search.
-fn make_unique(
+pub(crate) fn make_unique(
     grid: &Grid,
     tree: &mut [Tile],
     seed: u64,
     max_guesses: u64,
+    prover: Prover,
 ) -> Result<(), GenerateError> {
     let mut random = Random::new(seed, Stream::Reroute);
     let mut rerouter = Rerouter::new(tree.len());
@@ -114,7 +146,7 @@ fn make_unique(
     };
     let (mut fewest, mut stalled) = (usize::MAX, 0);
     loop {
-        let Some(ambiguous) = ambiguous_tiles(grid, tree, proof, &mut budget)? else {
+        let Some(ambiguous) = ambiguous_tiles(grid, tree, proof, prover, &mut budget)? else {
             return Ok(());
         };
         let count = ambiguous.iter().filter(|&&u| u).count();
@@ -122,7 +154,7 @@ fn make_unique(
             (fewest, stalled) = (count, 0);
         } else if stalled < proof.patience() {
             stalled += 1;
-        } else if proof == Proof::Deduction {
+        } else if proof == Proof::Deduction && prover == Prover::Classic {
             (proof, fewest, stalled) = (Proof::Search, usize::MAX, 0);
         } else {
             return Err(GenerateError::NoUniquePuzzle { undecided: fewest });
@@ -167,11 +199,16 @@ fn ambiguous_tiles(
     grid: &Grid,
     tree: &[Tile],
     proof: Proof,
+    prover: Prover,
     budget: &mut Budget,
 ) -> Result<Option<Vec<bool>>, GenerateError> {
     let board = Board::new(*grid, tree.to_vec())?;
+    let deduced = match prover {
+        Prover::Classic => deduce_classic(&board),
+        Prover::Graded(level) => deduce_graded(&board, level),
+    };
     let ambiguous: Vec<bool> = match proof {
-        Proof::Deduction => match deduce_classic(&board) {
+        Proof::Deduction => match deduced {
             Some(decided) => decided.iter().map(Option::is_none).collect(),
             // Cannot happen (the tree is a solution); reroute everywhere.
             None => vec![true; tree.len()],

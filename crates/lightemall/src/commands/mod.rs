@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod assist;
 pub mod generate;
 pub mod play;
 pub mod render;

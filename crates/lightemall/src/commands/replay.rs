@@ -43,6 +43,8 @@ struct ReplayJson {
     tiles: Vec<u8>,
     station: [usize; 2],
     par: Option<u64>,
+    /// Whether `par` is exact; otherwise an upper bound.
+    par_exact: bool,
     id: String,
     width: usize,
     height: usize,
@@ -71,6 +73,7 @@ impl ReplayJson {
             tiles: game.board().tiles().iter().map(|t| t.0).collect(),
             station: xy(state.station),
             par: game.facts().par,
+            par_exact: game.facts().par_exact,
             id: game.origin().id.clone(),
             width: grid.width(),
             height: grid.height(),

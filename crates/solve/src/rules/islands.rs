@@ -12,7 +12,7 @@
 //!   many as its ways out forces every one of them. The ways out are kept
 //!   per group, so only groups that changed are looked at.
 
-use super::{Around, Finding};
+use super::{Around, Finding, Technique};
 use crate::problem::Problem;
 use crate::state::{Contradiction, State, UNBOUNDED, bits};
 use crate::stats::Stats;
@@ -152,7 +152,7 @@ fn take_every_way(
         for (end, need) in [(tile, wire), (other, back)] {
             if state.left(end) > 1 {
                 let keep = state.fitting(problem, end, need, 0);
-                if state.narrow(problem, end, keep)? {
+                if state.narrow_by(problem, end, keep, Technique::Island, need)? {
                     stats.islands += 1;
                     state.enqueue(end);
                 }

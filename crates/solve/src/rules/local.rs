@@ -6,7 +6,7 @@
 //! orientations that have every *must* and no *must not*. Two tiles that
 //! both must have the wire between them are joined into one group.
 
-use super::Finding;
+use super::{Finding, Technique};
 use crate::problem::Problem;
 use crate::state::{Contradiction, State};
 use crate::stats::Stats;
@@ -50,7 +50,7 @@ pub fn look(
     stats: &mut Stats,
 ) -> Result<(), Contradiction> {
     let found = find(state, problem, tile);
-    if state.narrow(problem, tile, found.keep)? {
+    if state.narrow_by(problem, tile, found.keep, Technique::Local, found.because)? {
         stats.local += 1;
         for d in 0..problem.dirs {
             if let Some(other) = problem.neighbour(tile, Dir(d as u8)) {

@@ -8,7 +8,7 @@
 //! works near its assumption only (no sweep, no group-wide rule), so its
 //! cost does not grow with the board.
 
-use super::{Rules, propagate, settle};
+use super::{Rules, Technique, propagate, settle};
 use crate::problem::Problem;
 use crate::state::{Contradiction, State, bits};
 use crate::stats::{Rating, Stats};
@@ -66,7 +66,7 @@ fn probe_all(
             state.probes += 1;
             if refutes(state, problem, tile, k) {
                 let keep = state.candidates(tile) & !(1 << k);
-                state.narrow(problem, tile, keep)?;
+                state.narrow_by(problem, tile, keep, Technique::Lookahead, 0)?;
                 stats.lookahead += 1;
                 found = true;
                 state.enqueue(tile);
@@ -87,6 +87,8 @@ fn probe_all(
 /// near it, to a contradiction. The state is left as it was.
 fn refutes(state: &mut State, problem: &Problem<'_>, tile: usize, k: usize) -> bool {
     let mark = state.mark();
+    // What a probe assumes is no deduction: keep it out of the log.
+    let log = state.log.take();
     let probe = Rules {
         level: Rating::Medium,
         near_only: true,
@@ -97,5 +99,6 @@ fn refutes(state: &mut State, problem: &Problem<'_>, tile: usize, k: usize) -> b
     let mut scratch = Stats::default();
     let refuted = propagate(state, problem, &probe, &mut scratch).is_err();
     state.undo_to(problem, mark);
+    state.log = log;
     refuted
 }

@@ -201,14 +201,14 @@ fn check(
     let mut changed = false;
     let found = loops::find(state, problem, tile, &around);
     stats.loops += u64::from((state.candidates(tile) & !found.keep).count_ones());
-    changed |= state.narrow(problem, tile, found.keep)?;
+    changed |= state.narrow_by(problem, tile, found.keep, Technique::Loop, found.because)?;
     let found = islands::find_cut_off(state, problem, tile, &around);
     stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
-    changed |= state.narrow(problem, tile, found.keep)?;
+    changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
     if state.has_dead_ends() {
         let found = islands::find_dead_ends(state, problem, tile, &around);
         stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
-        changed |= state.narrow(problem, tile, found.keep)?;
+        changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
         islands::pass_dead_ends(state, problem, tile, &around);
     }
     if changed {

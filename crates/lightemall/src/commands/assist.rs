@@ -1,0 +1,171 @@
+//! `lightemall hint` and `lightemall check`: help from the solver for a game
+//! as the player left it (the puzzle and the moves played, locks included).
+
+use crate::cli::{AssistArgs, CheckArgs};
+use crate::input::puzzle_text;
+use lightemall_engine::{Game, Hint, ManualClock};
+use lightemall_solve::{Deduction, LocksWrong, Options, Status, next_deduction, solve_with};
+use serde::Serialize;
+
+/// `hint`: the easiest deduction from the locks; when reasoning decides no
+/// more, a turn toward a solution (`technique` `search`).
+pub fn hint(args: &AssistArgs) -> Result<(), String> {
+    let game = game_of(args)?;
+    let locked = &game.state().locked;
+    let answer = match next_deduction(game.board(), locked) {
+        Err(LocksWrong) => Answer::note("a locked tile is wrong: no solution keeps every lock"),
+        Ok(Some(step)) => Answer::of(&game, &step),
+        Ok(None) => match game.hint() {
+            Hint::Turn { tile, to, .. } => Answer {
+                tile: Some(xy(&game, tile)),
+                to: Some(to.0),
+                technique: Some("search"),
+                because: Vec::new(),
+                text: format!(
+                    "no reasoning step is left from the locks: one solution turns {}",
+                    at(&game, tile)
+                ),
+            },
+            Hint::Solved => Answer::note("solved: every tile is where it belongs"),
+            Hint::LocksWrong => {
+                Answer::note("a locked tile is wrong: no solution keeps every lock")
+            }
+            Hint::GaveUp => Answer::note("no hint: the search gave up on this board"),
+        },
+    };
+    let output = if args.json {
+        serde_json::to_string(&answer).map_err(|e| e.to_string())?
+    } else {
+        answer.text
+    };
+    crate::output::print(&output)
+}
+
+/// `check`: whether the locked tiles still allow a solution, and with
+/// `--which`, a locked tile that is wrong.
+pub fn check(args: &CheckArgs) -> Result<(), String> {
+    let game = game_of(&args.game)?;
+    let board = game.board();
+    let locked = &game.state().locked;
+    let pinned: Vec<usize> = (0..locked.len()).filter(|&t| locked[t]).collect();
+    let options = Options {
+        pinned: &pinned,
+        limit: 1,
+        max_guesses: lightemall_solve::interactive_guesses(board.tiles().len()),
+        ..Options::default()
+    };
+    let report = solve_with(board, &options);
+    let (ok, mut text) = match report.status {
+        Status::None => (Some(false), "a locked tile is wrong".to_string()),
+        Status::GaveUp => (
+            None,
+            "cannot tell: the search gave up on this board".to_string(),
+        ),
+        _ => (
+            Some(true),
+            "your locked tiles still allow a solution".to_string(),
+        ),
+    };
+    let wrong = (ok == Some(false) && args.which)
+        .then(|| wrong_lock(&game, &pinned))
+        .flatten();
+    if let Some(tile) = wrong {
+        text = format!("{text}: {}", at(&game, tile));
+    }
+    let output = if args.game.json {
+        let json = CheckJson {
+            ok,
+            wrong: wrong.map(|t| xy(&game, t)),
+            text: &text,
+        };
+        serde_json::to_string(&json).map_err(|e| e.to_string())?
+    } else {
+        text
+    };
+    crate::output::print(&output)
+}
+
+/// A locked tile that no solution keeps: one that the puzzle's solution
+/// (when it has one) turns another way.
+fn wrong_lock(game: &Game, pinned: &[usize]) -> Option<usize> {
+    let board = game.board();
+    let report = solve_with(
+        board,
+        &Options {
+            limit: 1,
+            ..Options::default()
+        },
+    );
+    let solution = report
+        .solutions
+        .first()
+        .filter(|_| report.status == Status::Unique)?;
+    pinned
+        .iter()
+        .copied()
+        .find(|&t| board.tiles()[t] != solution[t])
+}
+
+fn game_of(args: &AssistArgs) -> Result<Game, String> {
+    let text = puzzle_text(&args.puzzle)?;
+    let mut game =
+        Game::from_id(&text, Box::new(ManualClock::default())).map_err(|e| e.to_string())?;
+    game.play_tokens(&args.moves).map_err(|e| e.to_string())?;
+    Ok(game)
+}
+
+fn xy(game: &Game, tile: usize) -> [usize; 2] {
+    let at = game.coord_of(tile);
+    [at.x, at.y]
+}
+
+fn at(game: &Game, tile: usize) -> String {
+    let [x, y] = xy(game, tile);
+    format!("({x},{y})")
+}
+
+/// `hint --json`: `{"tile": [x, y], "to": mask, "technique", "because":
+/// [[x, y], ...], "text"}`; only `text` when there is no tile to show.
+#[derive(Serialize)]
+struct Answer {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tile: Option<[usize; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    because: Vec<[usize; 2]>,
+    text: String,
+}
+
+impl Answer {
+    fn of(game: &Game, step: &Deduction) -> Answer {
+        Answer {
+            tile: Some(xy(game, step.tile)),
+            to: Some(step.to.0),
+            technique: Some(step.technique.name()),
+            because: step.because.iter().map(|&t| xy(game, t)).collect(),
+            text: step.text.clone(),
+        }
+    }
+
+    fn note(text: &str) -> Answer {
+        Answer {
+            tile: None,
+            to: None,
+            technique: None,
+            because: Vec::new(),
+            text: text.to_string(),
+        }
+    }
+}
+
+/// `check --json`: `{"ok": true | false | null, "wrong": [x, y], "text"}`.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    ok: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wrong: Option<[usize; 2]>,
+    text: &'a str,
+}
