@@ -9,7 +9,7 @@ use lightemall_model::{Board, Grid, Tile, Topology};
 use lightemall_power::Power;
 use lightemall_solve::{GenerateError, generate};
 use lightemall_solve::{Options, Reach, Status, solve, solve_with};
-use lightemall_tests::net_fixtures;
+use lightemall_tests::{brute_force_solutions, net_fixtures};
 use proptest::prelude::*;
 
 /// Every reported solution is a solved rotation of the puzzle, and no two are equal.
@@ -216,45 +216,6 @@ proptest! {
         let solutions = brute_force_solutions(&puzzle.board);
         prop_assert_eq!(solutions.len(), 1);
         prop_assert_eq!(Some(&solutions[0]), puzzle.solution.as_ref());
-    }
-}
-
-/// Every solution of a small board, by trying every combination of
-/// orientations: the oracle for "unique", "multiple" and "none".
-fn brute_force_solutions(board: &Board) -> Vec<Vec<Tile>> {
-    let topology = board.grid().topology();
-    let options: Vec<Vec<Tile>> = board
-        .tiles()
-        .iter()
-        .map(|t| {
-            (0..t.orientation_count(topology))
-                .map(|k| t.rotated(topology, k))
-                .collect()
-        })
-        .collect();
-    let mut solutions = Vec::new();
-    let mut pick = vec![0usize; options.len()];
-    loop {
-        let tiles: Vec<Tile> = pick.iter().zip(&options).map(|(&k, o)| o[k]).collect();
-        if board
-            .with_tiles(tiles.clone())
-            .is_ok_and(|b| b.check_solved().is_ok())
-        {
-            solutions.push(tiles);
-        }
-        // Next combination, like an odometer.
-        let mut i = 0;
-        loop {
-            if i == pick.len() {
-                return solutions;
-            }
-            pick[i] += 1;
-            if pick[i] < options[i].len() {
-                break;
-            }
-            pick[i] = 0;
-            i += 1;
-        }
     }
 }
 

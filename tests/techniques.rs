@@ -10,6 +10,7 @@ use lightemall_model::{Board, Grid, Tile, Topology};
 use lightemall_solve::{
     Options, Rating, Stats, Status, generate, possibilities, solve, solve_with,
 };
+use lightemall_tests::brute_force_solutions;
 use proptest::prelude::*;
 
 /// Solve `board` with no technique dearer than `level`.
@@ -144,43 +145,6 @@ fn small_board(
                 .map(|&m| Tile(m & full))
                 .collect();
             Board::new(grid, tiles).expect("valid board")
-        }
-    }
-}
-
-/// Every solution of a small board, by trying every combination.
-fn brute_force_solutions(board: &Board) -> Vec<Vec<Tile>> {
-    let topology = board.grid().topology();
-    let options: Vec<Vec<Tile>> = board
-        .tiles()
-        .iter()
-        .map(|t| {
-            (0..t.orientation_count(topology))
-                .map(|k| t.rotated(topology, k))
-                .collect()
-        })
-        .collect();
-    let mut solutions = Vec::new();
-    let mut pick = vec![0usize; options.len()];
-    loop {
-        let tiles: Vec<Tile> = pick.iter().zip(&options).map(|(&k, o)| o[k]).collect();
-        if board
-            .with_tiles(tiles.clone())
-            .is_ok_and(|b| b.check_solved().is_ok())
-        {
-            solutions.push(tiles);
-        }
-        let mut i = 0;
-        loop {
-            if i == pick.len() {
-                return solutions;
-            }
-            pick[i] += 1;
-            if pick[i] < options[i].len() {
-                break;
-            }
-            pick[i] = 0;
-            i += 1;
         }
     }
 }

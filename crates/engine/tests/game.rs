@@ -319,39 +319,6 @@ fn every_puzzle_is_rated_by_the_solver() {
     }
 }
 
-/// Every solution of a small board, by trying every combination.
-fn every_solution(board: &lightemall_model::Board) -> Vec<Vec<lightemall_model::Tile>> {
-    let topology = board.grid().topology();
-    let options: Vec<Vec<_>> = board
-        .tiles()
-        .iter()
-        .map(|t| {
-            (0..t.orientation_count(topology))
-                .map(|k| t.rotated(topology, k))
-                .collect()
-        })
-        .collect();
-    let mut found = Vec::new();
-    let mut pick = vec![0usize; options.len()];
-    'next: loop {
-        let tiles: Vec<_> = pick.iter().zip(&options).map(|(&k, o)| o[k]).collect();
-        if board
-            .with_tiles(tiles.clone())
-            .is_ok_and(|b| b.check_solved().is_ok())
-        {
-            found.push(tiles);
-        }
-        for i in 0..pick.len() {
-            pick[i] += 1;
-            if pick[i] < options[i].len() {
-                continue 'next;
-            }
-            pick[i] = 0;
-        }
-        return found;
-    }
-}
-
 #[test]
 fn par_is_the_fewest_moves_to_any_solution() {
     let (mut ambiguous, mut nearer) = (0, 0);
@@ -364,7 +331,7 @@ fn par_is_the_fewest_moves_to_any_solution() {
             let id = format!("{kind}#{seed}");
             let (game, _) = game(&id);
             let board = game.board();
-            let solutions = every_solution(board);
+            let solutions = lightemall_tests::brute_force_solutions(board);
             ambiguous += usize::from(solutions.len() > 1);
             let topology = board.grid().topology();
             let fewest = solutions
