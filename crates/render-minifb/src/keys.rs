@@ -1,7 +1,7 @@
 //! The keyboard of DESIGN.md "Playing (window)": which key does what.
 //! A key maps to an [`Action`]; whether a held key repeats is the action's.
 
-use crate::action::{Action, Heading};
+use lightemall_ui::{Action, Heading};
 use minifb::Key;
 
 /// Modifier keys held with a key.

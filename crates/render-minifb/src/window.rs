@@ -5,12 +5,9 @@
 //! second, running animations and a notice coming or going are the only
 //! reasons to paint without input.
 
-use crate::action::Action;
-use crate::frame::{self, Frames};
-use crate::input::{MouseEdges, MouseLevels};
 use crate::keyboard::Keyboard;
 use crate::keys::action_of;
-use crate::session::{Notice, Session};
+use lightemall_ui::{Action, Frames, MouseEdges, MouseLevels, Notice, Session, layout_for};
 use lightemall_view::Layout;
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
 use std::time::{Duration, Instant};
@@ -153,7 +150,7 @@ impl Screen {
 
     fn layout(&self, session: &Session) -> Layout {
         let (w, h) = self.window.get_size();
-        frame::layout_for(session, w as u32, h as u32)
+        layout_for(session, w as u32, h as u32)
     }
 
     /// Keys, then the mouse, then the wheel; `true` if the screen must change.
