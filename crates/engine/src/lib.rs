@@ -5,7 +5,8 @@
 //! a move is a printable token ([`moves`]); the same tokens are the undo
 //! history, the save file ([`save`]) and `lightemall replay`. The window,
 //! `lightemall replay` and the tests all drive this one set of rules (the
-//! PNG renderer and `lightemall render` draw puzzles without a game).
+//! PNG renderer and `lightemall render` draw puzzles without a game, with
+//! the same [`PuzzleFacts`]).
 //!
 //! This crate does no I/O and reads no clock of the OS (time comes from a
 //! [`Clock`] it is given), and never panics on input: a bad token, a move

@@ -59,15 +59,26 @@ pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> 
     }
 }
 
+impl PuzzleFacts {
+    /// The facts a game of `puzzle` has: generated from `params`, or given
+    /// (`None`). Every entry point that shows them (the window, `lightemall
+    /// render`) works them out here, so they agree.
+    pub fn of(puzzle: &Puzzle, params: Option<Params>) -> PuzzleFacts {
+        facts_of(puzzle, params)
+    }
+}
+
 /// Work out the facts of `puzzle`: the solver rates every puzzle, and
-/// finds the solution of a given one. A player waits for this, so the
-/// search is bounded: a huge puzzle with many solutions may get no rating
-/// (and, if given, no par) rather than a long wait.
-pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
+/// finds the solution of a given one (a solution it carries is not used:
+/// an ID does not carry it, and a reloaded game must measure by the same
+/// one). A player waits for this, so the search is bounded: a huge puzzle
+/// with many solutions may get no rating (and, if given, no par) rather
+/// than a long wait.
+fn facts_of(puzzle: &Puzzle, params: Option<Params>) -> PuzzleFacts {
     let board = &puzzle.board;
     let report = solve_interactively(board);
     let rating = report.rating();
-    let (solution, difficulty) = match (&puzzle.solution, origin.params) {
+    let (solution, difficulty) = match (&puzzle.solution, params) {
         (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
         _ => (
             report.solutions.into_iter().next(),

@@ -13,7 +13,8 @@
 //! on the OS clock ([`InstantClock`]), and the frames: the session turned
 //! into the view's `FrameInput`, the layout for a window's size and
 //! viewport, the Scene, painted by the rasterizer of `lightemall-render-png`
-//! into `0RGB` words ([`Frames`]).
+//! into `0RGB` words ([`Frames`]). The panel's values and labels are made
+//! here once ([`puzzle_panel`]), for the window and for `lightemall render`.
 //!
 //! It knows no window library, opens no window and reads no device. Rules
 //! are the engine's; layout, hit testing and animation the view's.
@@ -43,7 +44,7 @@ mod session;
 pub use action::{Action, Heading};
 pub use clock::InstantClock;
 pub use files::Files;
-pub use frame::{Frames, layout_for};
+pub use frame::{Frames, layout_for, puzzle_panel};
 pub use mouse::{MouseButton, MouseEdges, MouseEvent, MouseLevels};
 pub use session::{Fresh, NOTICE_MS, Notice, Session};
 
