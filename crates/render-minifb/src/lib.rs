@@ -1,17 +1,18 @@
 //! LightEmAll's desktop window: a minifb window and its input loop.
 //!
 //! This crate owns the window and the loop and nothing else: it is the
-//! minifb front end of `lightemall-ui`, which holds the session, what input
-//! means and the frames. Here key events are recorded through minifb's
-//! callback (`keyboard`) and mapped to the ui's actions by [`keys`]; the
-//! mouse buttons minifb reports as levels are read once an update and given
-//! to the ui's `MouseEdges`; the frames the ui paints are shown, and the
-//! loop sleeps while nothing changes. Nothing here knows a game rule, a
-//! layout or a pixel of its own.
+//! minifb front end of `lightemall-ui`, which holds the session, the key
+//! table, what input means and the frames. Here key events are recorded
+//! through minifb's callback (`keyboard`), named as the ui's keys
+//! (`key_names`) and mapped to actions by the ui's key table; the mouse
+//! buttons minifb reports as levels are read once an update and given to
+//! the ui's `MouseEdges`; the frames the ui paints are shown, and the loop
+//! sleeps while nothing changes. Nothing here knows a game rule, a key's
+//! meaning, a layout or a pixel of its own.
 
 mod display;
+mod key_names;
 mod keyboard;
-pub mod keys;
 mod window;
 
 pub use display::{NO_DISPLAY, check_display};

@@ -5,9 +5,11 @@
 //! second, running animations and a notice coming or going are the only
 //! reasons to paint without input.
 
+use crate::key_names::key_of;
 use crate::keyboard::Keyboard;
-use crate::keys::action_of;
-use lightemall_ui::{Action, Frames, MouseEdges, MouseLevels, Notice, Session, layout_for};
+use lightemall_ui::{
+    Action, Frames, MouseEdges, MouseLevels, Notice, Session, action_of, layout_for,
+};
 use lightemall_view::Layout;
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
 use std::time::{Duration, Instant};
@@ -158,7 +160,7 @@ impl Screen {
         let now = self.now_ms();
         let mut changed = false;
         for press in self.keyboard.presses() {
-            let Some(action) = action_of(press.key, press.mods) else {
+            let Some(action) = key_of(press.key).and_then(|key| action_of(key, press.mods)) else {
                 continue;
             };
             // The system's auto-repeat repeats moves, never toggles.

@@ -7,7 +7,8 @@
 //! help, hover, zoom and pan, notices, a hint's mark, the generation demo),
 //! the vocabulary of input ([`Action`] for what a key asks, [`MouseEvent`]
 //! for what the mouse did, [`MouseEdges`] for libraries that report the
-//! buttons as levels), what a press at a position means (through the view's
+//! buttons as levels), the key table ([`action_of`]: a [`Key`] with
+//! [`Modifiers`] to an action), what a press at a position means (through the view's
 //! `Layout::hit`), the next game's parameters (the panel's buttons), the
 //! files a session writes (through `lightemall-store`), the engine's clock
 //! on the OS clock ([`InstantClock`]), and the frames: the session turned
@@ -22,7 +23,9 @@
 //! A front end (`lightemall-render-minifb` is one) implements only:
 //! - a window that shows the `0RGB` words of [`Frames::pixels`] at the size
 //!   it asked [`Frames::paint`] for, and its title from `Game::title`;
-//! - keys to [`Action`]s (its own key table), given to [`Session::apply`];
+//! - its library's keys named as [`Key`]s (a table of names), turned into
+//!   [`Action`]s by [`action_of`] and given to [`Session::apply`], a held
+//!   key's auto-repeat only if [`Action::repeats`];
 //!   mouse buttons as [`MouseEvent`]s (through [`MouseEdges`] if its library
 //!   reports levels) given to [`Session::pointer`] with the layout of
 //!   [`layout_for`]; the wheel to [`Session::zoom_at`];
@@ -36,6 +39,7 @@ mod clock;
 mod demo;
 mod files;
 mod frame;
+mod keys;
 mod mouse;
 mod paint;
 mod presets;
@@ -45,6 +49,7 @@ pub use action::{Action, Heading};
 pub use clock::InstantClock;
 pub use files::Files;
 pub use frame::{Frames, layout_for, puzzle_panel};
+pub use keys::{Key, Modifiers, action_of};
 pub use mouse::{MouseButton, MouseEdges, MouseEvent, MouseLevels};
 pub use session::{Fresh, NOTICE_MS, Notice, Session};
 
