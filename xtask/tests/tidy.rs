@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Crates that must never panic on input.
-const CORE_CRATES: &[&str] = &["model", "gen", "power", "solve", "engine", "view"];
+const CORE_CRATES: &[&str] = &["model", "gen", "power", "solve", "engine", "view", "ui"];
 
 /// The crates under `crates/`, lowest layer first: a crate may depend only
 /// on crates before it (DESIGN.md's architecture). A new crate must be
