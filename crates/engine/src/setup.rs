@@ -60,45 +60,40 @@ pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> 
 }
 
 impl PuzzleFacts {
-    /// The facts a game of `puzzle` has: generated from `params`, or given
-    /// (`None`). Every entry point that shows them (the window, `lightemall
-    /// render`) works them out here, so they agree.
+    /// The facts of `puzzle`, generated from `params` or given (`None`):
+    /// every entry point that shows them (the window's game, `lightemall
+    /// render`) works them out here, so they agree. The solver rates every
+    /// puzzle, and finds the solution of a given one (a solution a given
+    /// puzzle carries is not used: its ID does not carry it, and a reloaded
+    /// game must measure by the same one). A player waits for this, so the
+    /// search is bounded: a huge puzzle with many solutions may get no
+    /// rating (and, if given, no par) rather than a long wait.
     pub fn of(puzzle: &Puzzle, params: Option<Params>) -> PuzzleFacts {
-        facts_of(puzzle, params)
-    }
-}
-
-/// Work out the facts of `puzzle`: the solver rates every puzzle, and
-/// finds the solution of a given one (a solution it carries is not used:
-/// an ID does not carry it, and a reloaded game must measure by the same
-/// one). A player waits for this, so the search is bounded: a huge puzzle
-/// with many solutions may get no rating (and, if given, no par) rather
-/// than a long wait.
-fn facts_of(puzzle: &Puzzle, params: Option<Params>) -> PuzzleFacts {
-    let board = &puzzle.board;
-    let report = solve_interactively(board);
-    let rating = report.rating();
-    let (solution, difficulty) = match (&puzzle.solution, params) {
-        (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
-        _ => (
-            report.solutions.into_iter().next(),
-            rating.map_or("unknown", Rating::name),
-        ),
-    };
-    let topology = board.grid().topology();
-    let par = solution
-        .as_ref()
-        .and_then(|solved| par(topology, board.tiles(), solved, Turns::EitherWay));
-    let tree = solution
-        .as_ref()
-        .and_then(|solved| board.with_tiles(solved.clone()).ok())
-        .unwrap_or_else(|| board.clone());
-    let length = diameter(&tree, puzzle.station, &mut Power::default()).length;
-    PuzzleFacts {
-        solution,
-        par,
-        radius: initial_radius(length),
-        difficulty,
-        rating,
+        let board = &puzzle.board;
+        let report = solve_interactively(board);
+        let rating = report.rating();
+        let (solution, difficulty) = match (&puzzle.solution, params) {
+            (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
+            _ => (
+                report.solutions.into_iter().next(),
+                rating.map_or("unknown", Rating::name),
+            ),
+        };
+        let topology = board.grid().topology();
+        let par = solution
+            .as_ref()
+            .and_then(|solved| par(topology, board.tiles(), solved, Turns::EitherWay));
+        let tree = solution
+            .as_ref()
+            .and_then(|solved| board.with_tiles(solved.clone()).ok())
+            .unwrap_or_else(|| board.clone());
+        let length = diameter(&tree, puzzle.station, &mut Power::default()).length;
+        PuzzleFacts {
+            solution,
+            par,
+            radius: initial_radius(length),
+            difficulty,
+            rating,
+        }
     }
 }
