@@ -8,7 +8,7 @@
 use crate::clock::{Clock, Stopwatch};
 use crate::error::GameError;
 use crate::moves::{Coord, Move};
-use crate::setup::{Origin, PuzzleFacts, facts_of, resolve};
+use crate::setup::{Origin, PuzzleFacts, resolve};
 use lightemall_gen::PuzzleSource;
 use lightemall_model::{Board, Puzzle};
 use lightemall_power::Power;
@@ -66,7 +66,7 @@ impl Game {
     /// A new game of the puzzle `source` names: a seeded one is generated.
     pub fn new(source: PuzzleSource, clock: Box<dyn Clock>) -> Result<Game, GameError> {
         let (puzzle, origin) = resolve(source).map_err(GameError::Puzzle)?;
-        let facts = facts_of(&puzzle, &origin);
+        let facts = PuzzleFacts::of(&puzzle, origin.params);
         let state = GameState {
             board: puzzle.board.clone(),
             locked: vec![false; puzzle.board.grid().len()],

@@ -5,7 +5,8 @@
 //! a move is a printable token ([`moves`]); the same tokens are the undo
 //! history, the save file ([`save`]) and `lightemall replay`. The window,
 //! `lightemall replay` and the tests all drive this one set of rules (the
-//! PNG renderer and `lightemall render` draw puzzles without a game).
+//! PNG renderer and `lightemall render` draw puzzles without a game, with
+//! the same [`PuzzleFacts`]).
 //!
 //! This crate does no I/O and reads no clock of the OS (time comes from a
 //! [`Clock`] it is given), and never panics on input: a bad token, a move
@@ -27,4 +28,4 @@ pub use error::GameError;
 pub use game::{Game, GameState};
 pub use lightemall_solve::Hint;
 pub use moves::{Coord, JumbleTurn, Move, TokenError};
-pub use setup::{Origin, PuzzleFacts};
+pub use setup::{Origin, PAR_SOLUTIONS, PuzzleFacts};

@@ -68,47 +68,55 @@ pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> 
     }
 }
 
-/// Work out the facts of `puzzle`: the solver rates every puzzle, and
-/// finds the solution of a given one. A player waits for this, so the
-/// search is bounded: a huge puzzle with many solutions may get no rating
-/// (and, if given, no par) rather than a long wait.
-pub(crate) fn facts_of(puzzle: &Puzzle, origin: &Origin) -> PuzzleFacts {
-    let board = &puzzle.board;
-    let guesses = interactive_guesses(board.tiles().len());
-    let report = solve_within(board, &[], PAR_SOLUTIONS, guesses);
-    let rating = report.rating();
-    let par_exact = match report.status {
-        Status::Unique => true,
-        Status::Multiple => report.solutions.len() < PAR_SOLUTIONS,
-        _ => false,
-    };
-    let topology = board.grid().topology();
-    let moves = |solved: &Vec<Tile>| par(topology, board.tiles(), solved, Turns::EitherWay);
-    let fewest = report
-        .solutions
-        .iter()
-        .chain(&puzzle.solution)
-        .filter_map(moves)
-        .min();
-    let (solution, difficulty) = match (&puzzle.solution, origin.params) {
-        (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
-        _ => (
-            report.solutions.into_iter().next(),
-            rating.map_or("unknown", Rating::name),
-        ),
-    };
-    let par = fewest;
-    let tree = solution
-        .as_ref()
-        .and_then(|solved| board.with_tiles(solved.clone()).ok())
-        .unwrap_or_else(|| board.clone());
-    let length = diameter(&tree, puzzle.station, &mut Power::default()).length;
-    PuzzleFacts {
-        solution,
-        par,
-        par_exact,
-        radius: initial_radius(length),
-        difficulty,
-        rating,
+impl PuzzleFacts {
+    /// The facts of `puzzle`, generated from `params` or given (`None`):
+    /// every entry point that shows them (the window's game, `lightemall
+    /// render`) works them out here, so they agree. The solver rates every
+    /// puzzle, and finds the solution of a given one (a solution a given
+    /// puzzle carries is not used: its ID does not carry it, and a reloaded
+    /// game must measure by the same one). Par is the fewest moves to any
+    /// of up to [`PAR_SOLUTIONS`] solutions, exact when they are all. A
+    /// player waits for this, so the search is bounded: a huge puzzle with
+    /// many solutions may get no rating (and, if given, no par) rather than
+    /// a long wait.
+    pub fn of(puzzle: &Puzzle, params: Option<Params>) -> PuzzleFacts {
+        let board = &puzzle.board;
+        let guesses = interactive_guesses(board.tiles().len());
+        let report = solve_within(board, &[], PAR_SOLUTIONS, guesses);
+        let rating = report.rating();
+        let par_exact = match report.status {
+            Status::Unique => true,
+            Status::Multiple => report.solutions.len() < PAR_SOLUTIONS,
+            _ => false,
+        };
+        let generators = puzzle.solution.as_ref().filter(|_| params.is_some());
+        let topology = board.grid().topology();
+        let moves = |solved: &Vec<Tile>| par(topology, board.tiles(), solved, Turns::EitherWay);
+        let par = report
+            .solutions
+            .iter()
+            .chain(generators)
+            .filter_map(moves)
+            .min();
+        let (solution, difficulty) = match (generators, params) {
+            (Some(solution), Some(params)) => (Some(solution.clone()), params.difficulty.name()),
+            _ => (
+                report.solutions.into_iter().next(),
+                rating.map_or("unknown", Rating::name),
+            ),
+        };
+        let tree = solution
+            .as_ref()
+            .and_then(|solved| board.with_tiles(solved.clone()).ok())
+            .unwrap_or_else(|| board.clone());
+        let length = diameter(&tree, puzzle.station, &mut Power::default()).length;
+        PuzzleFacts {
+            solution,
+            par,
+            par_exact,
+            radius: initial_radius(length),
+            difficulty,
+            rating,
+        }
     }
 }

@@ -1,48 +1,24 @@
 //! LightEmAll's desktop window: a minifb window and its input loop.
 //!
-//! This crate owns the window and the loop and nothing else. Input becomes
-//! actions: key events recorded through minifb's callback (`keyboard`,
-//! mapped by [`keys`]), mouse buttons as levels whose edges are detected
-//! here (`input`); the session turns actions into engine commands and
-//! keeps the interface state; frames are the view's Scenes painted by the
-//! rasterizer of `lightemall-render-png`, the same one that writes PNGs.
-//! Rules are the engine's, layout, hit testing and animation the view's.
-//! The engine gets its time from [`InstantClock`]; files go through
-//! `lightemall-store`.
+//! This crate owns the window and the loop and nothing else: it is the
+//! minifb front end of `lightemall-ui`, which holds the session, the key
+//! table, what input means and the frames. Here key events are recorded
+//! through minifb's callback (`keyboard`), named as the ui's keys
+//! (`key_names`) and mapped to actions by the ui's key table; the mouse
+//! buttons minifb reports as levels are read once an update and given to
+//! the ui's `MouseEdges`; the frames the ui paints are shown, and the loop
+//! sleeps while nothing changes. Nothing here knows a game rule, a key's
+//! meaning, a layout or a pixel of its own.
 
-mod action;
-mod clock;
-mod demo;
 mod display;
-mod files;
-mod frame;
-mod input;
+mod key_names;
 mod keyboard;
-pub mod keys;
-mod paint;
-mod presets;
-mod session;
 mod window;
 
-pub use action::{Action, Heading};
-pub use clock::InstantClock;
 pub use display::{NO_DISPLAY, check_display};
-pub use files::Files;
-pub use frame::Frames;
-pub use session::{Fresh, NOTICE_MS, Notice, Session};
 
 use lightemall_engine::Game;
-
-/// A session of `game` with no files and fixed seeds, as tests and
-/// benchmarks use it.
-pub fn session_without_files(game: Game) -> Session {
-    let mut seeds = 1..;
-    let fresh = Fresh {
-        clock: Box::new(|| Box::new(InstantClock::default())),
-        seed: Box::new(move || seeds.next().unwrap_or_default()),
-    };
-    Session::new(game, Files::default(), fresh)
-}
+use lightemall_ui::{Files, Fresh, InstantClock, Session};
 
 /// Play `game` in a window until the player leaves (Esc or closing the
 /// window autosaves through `files`). `Err` is one line for the player:

@@ -5,12 +5,11 @@
 //! second, running animations and a notice coming or going are the only
 //! reasons to paint without input.
 
-use crate::action::Action;
-use crate::frame::{self, Frames};
-use crate::input::{MouseEdges, MouseLevels};
+use crate::key_names::key_of;
 use crate::keyboard::Keyboard;
-use crate::keys::action_of;
-use crate::session::{Notice, Session};
+use lightemall_ui::{
+    Action, Frames, MouseEdges, MouseLevels, Notice, Session, action_of, layout_for,
+};
 use lightemall_view::Layout;
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
 use std::time::{Duration, Instant};
@@ -153,7 +152,7 @@ impl Screen {
 
     fn layout(&self, session: &Session) -> Layout {
         let (w, h) = self.window.get_size();
-        frame::layout_for(session, w as u32, h as u32)
+        layout_for(session, w as u32, h as u32)
     }
 
     /// Keys, then the mouse, then the wheel; `true` if the screen must change.
@@ -161,7 +160,7 @@ impl Screen {
         let now = self.now_ms();
         let mut changed = false;
         for press in self.keyboard.presses() {
-            let Some(action) = action_of(press.key, press.mods) else {
+            let Some(action) = key_of(press.key).and_then(|key| action_of(key, press.mods)) else {
                 continue;
             };
             // The system's auto-repeat repeats moves, never toggles.

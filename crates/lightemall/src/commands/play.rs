@@ -5,8 +5,9 @@
 use crate::cli::PlayArgs;
 use crate::puzzle_args::{fresh_seed, source_with_station};
 use lightemall_engine::{Game, save::SaveFile};
-use lightemall_render_minifb::{Files, InstantClock, check_display};
+use lightemall_render_minifb::check_display;
 use lightemall_store::{AUTOSAVE_SLOT, Store};
+use lightemall_ui::{Files, InstantClock};
 
 /// Run the command.
 pub fn run(args: &PlayArgs) -> Result<(), String> {

@@ -2,14 +2,17 @@
 //! theme, with radius or fog), or with `--gen-steps` the generator at work.
 //!
 //! This command fills the view's `FrameInput` from a puzzle and `power`; the
-//! window (`lightemall-render-minifb`) fills the same struct from a game.
+//! window (`lightemall-ui`) fills the same struct from a game. The panel is
+//! the window's: the puzzle's facts from the engine (`PuzzleFacts`), its
+//! values and labels from `lightemall_ui::puzzle_panel`.
 
 use crate::cli::RenderArgs;
 use crate::puzzle_args::{Resolved, resolve};
+use lightemall_engine::PuzzleFacts;
 use lightemall_model::{Board, Grid, Puzzle};
-use lightemall_power::{Power, diameter, initial_radius};
+use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png};
-use lightemall_solve::{Turns, par, solve, solve_interactively};
+use lightemall_solve::solve;
 use lightemall_view::{
     FrameInput, Highlights, Layout, PanelInfo, Theme, UiState, error_marks, scene_of,
 };
@@ -152,21 +155,23 @@ struct Picture {
 impl Picture {
     fn new(args: &RenderArgs, resolved: &Resolved) -> Result<Picture, String> {
         let puzzle = &resolved.puzzle;
-        let needs_solution = args.solved || args.radius.as_deref() == Some("auto");
-        let solution = if needs_solution {
-            Some(solution_of(puzzle)?)
+        // As a game of this puzzle measures it: the same solution, par,
+        // radius and rating.
+        let facts = PuzzleFacts::of(puzzle, resolved.params);
+        let board = if args.solved {
+            solution_of(puzzle, &facts)?
         } else {
-            None
+            puzzle.board.clone()
         };
-        let board = match (&solution, args.solved) {
-            (Some(solved), true) => solved.clone(),
-            _ => puzzle.board.clone(),
-        };
-        let radius = radius_of(args.radius.as_deref(), solution.as_ref(), puzzle.station)?;
+        let radius = radius_of(args.radius.as_deref(), &facts)?;
         let mut power = Power::default();
         power.compute(&board, puzzle.station);
         let distance = (0..board.grid().len()).map(|i| power.distance(i)).collect();
-        let panel = panel_of(resolved, &board, radius, power.all_powered(radius));
+        let panel = PanelInfo {
+            radius,
+            solved: power.all_powered(radius) && board.check_solved().is_ok(),
+            ..lightemall_ui::puzzle_panel(board.grid(), &facts, resolved.params.is_some())
+        };
         Ok(Picture {
             errors: error_marks(&board, &[]),
             board,
@@ -177,65 +182,29 @@ impl Picture {
     }
 }
 
-/// The solution: the one the puzzle carries, or the solver's first.
-fn solution_of(puzzle: &Puzzle) -> Result<Board, String> {
-    if let Some(board) = puzzle.solution_board() {
-        return Ok(board);
-    }
-    let report = solve(&puzzle.board, 1);
-    let tiles = report
-        .solutions
-        .into_iter()
-        .next()
-        .ok_or("this puzzle has no solution")?;
+/// The solved board: by the game's solution, or, where its bounded search
+/// gave up, by the solver's first (a picture may wait for a full search).
+fn solution_of(puzzle: &Puzzle, facts: &PuzzleFacts) -> Result<Board, String> {
+    let tiles = match &facts.solution {
+        Some(tiles) => tiles.clone(),
+        None => solve(&puzzle.board, 1)
+            .solutions
+            .into_iter()
+            .next()
+            .ok_or("this puzzle has no solution")?,
+    };
     puzzle.board.with_tiles(tiles).map_err(|e| e.to_string())
 }
 
-fn radius_of(
-    arg: Option<&str>,
-    solution: Option<&Board>,
-    station: usize,
-) -> Result<Option<u32>, String> {
-    match (arg, solution) {
-        (None, _) => Ok(None),
-        (Some("auto"), Some(solved)) => {
-            let length = diameter(solved, station, &mut Power::default()).length;
-            Ok(Some(initial_radius(length)))
-        }
-        (Some(text), _) => text
+/// The radius: the game's (`auto`, half the solution's diameter plus one)
+/// or the one asked for.
+fn radius_of(arg: Option<&str>, facts: &PuzzleFacts) -> Result<Option<u32>, String> {
+    match arg {
+        None => Ok(None),
+        Some("auto") => Ok(Some(facts.radius)),
+        Some(text) => text
             .parse()
             .map(Some)
             .map_err(|_| format!("--radius '{text}' is not a number of wire hops")),
-    }
-}
-
-fn panel_of(resolved: &Resolved, board: &Board, radius: Option<u32>, solved: bool) -> PanelInfo {
-    let puzzle = &resolved.puzzle;
-    let grid = board.grid();
-    let par = puzzle.solution.as_ref().and_then(|solution| {
-        par(
-            grid.topology(),
-            puzzle.board.tiles(),
-            solution,
-            Turns::EitherWay,
-        )
-    });
-    // As the game rates a puzzle: a bounded search, no rating if it gives up.
-    let rating = solve_interactively(&puzzle.board)
-        .rating()
-        .map(|rating| rating.name().to_string());
-    PanelInfo {
-        time: "0:00".into(),
-        moves: 0,
-        par: par.and_then(|p| u32::try_from(p).ok()),
-        radius,
-        difficulty: resolved
-            .params
-            .map(|p| p.difficulty.name().to_string())
-            .unwrap_or_default(),
-        rating,
-        size: grid.size_label(),
-        mode: grid.topology().name().to_string(),
-        solved: solved && board.check_solved().is_ok(),
     }
 }

@@ -1,8 +1,61 @@
-//! The keyboard of DESIGN.md "Playing (window)": which key does what.
-//! A key maps to an [`Action`]; whether a held key repeats is the action's.
+//! The keyboard of DESIGN.md "Playing (window)": which key does what, for
+//! every front end. A front end names its library's keys as [`Key`]s (a
+//! table of names, nothing more); a key maps to an [`Action`]; whether a
+//! held key repeats is the action's.
 
 use crate::action::{Action, Heading};
-use minifb::Key;
+
+/// A key the game may use, by the name on the keycap, whatever the window
+/// library calls it. `Slash` is `/` and `?`; `Equal` is `=` and `+`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Up,
+    Down,
+    Left,
+    Right,
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+    J,
+    K,
+    L,
+    M,
+    N,
+    O,
+    P,
+    Q,
+    R,
+    S,
+    T,
+    U,
+    V,
+    W,
+    X,
+    Y,
+    Z,
+    F1,
+    Slash,
+    Escape,
+    Tab,
+    Space,
+    Enter,
+    Backspace,
+    Equal,
+    Minus,
+    PageUp,
+    PageDown,
+    Home,
+    End,
+    NumPadEnter,
+    NumPadPlus,
+    NumPadMinus,
+}
 
 /// Modifier keys held with a key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

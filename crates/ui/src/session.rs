@@ -9,7 +9,7 @@ use crate::action::{Action, Heading};
 use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
 use crate::frame::ZOOM_STEP;
-use crate::input::{MouseButton, MouseEvent};
+use crate::mouse::{MouseButton, MouseEvent};
 use crate::presets;
 use lightemall_engine::{Clock, Game, GameError, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};

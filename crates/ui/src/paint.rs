@@ -1,5 +1,5 @@
-//! Pixels for the window: a Scene painted by the rasterizer, converted to
-//! the `0RGB` words minifb shows.
+//! Pixels for a window: a Scene painted by the rasterizer, converted to
+//! `0RGB` words (one `u32` a pixel, as minifb and softbuffer show them).
 
 use lightemall_render_png::Rasterizer;
 use lightemall_view::Scene;

@@ -1,11 +1,11 @@
 //! The window's frame: a 64x64 board in a 1920x1080 window, from the
-//! session to the `0RGB` words minifb shows (DESIGN.md's target: under
+//! session to the `0RGB` words a window shows (DESIGN.md's target: under
 //! 8 ms), and its parts: the view's Scene, the rasterizer's painting.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};
-use lightemall_render_minifb::{Frames, session_without_files};
 use lightemall_render_png::Rasterizer;
+use lightemall_ui::{Frames, session_without_files};
 use lightemall_view::{FrameInput, Highlights, Layout, PanelInfo, UiState, error_marks, scene_of};
 use std::hint::black_box;
 use std::time::Duration;

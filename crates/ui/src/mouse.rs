@@ -1,7 +1,9 @@
-//! Mouse input as events. minifb reports the buttons as levels (down or
-//! up) at each update; a click is the edge from up to down. This module
-//! turns successive levels into presses, releases, drags and moves, and
-//! knows nothing of what they do.
+//! Mouse input as events: the vocabulary a front end gives the session.
+//! Some window libraries (minifb) report the buttons as levels (down or
+//! up) at each update; a click is then the edge from up to down.
+//! [`MouseEdges`] turns successive levels into presses, releases, drags and
+//! moves, for any front end whose library reports levels, and knows
+//! nothing of what they do (the session decides that).
 
 /// A mouse button the game uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +19,7 @@ pub enum MouseButton {
 /// The mouse as one update saw it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct MouseLevels {
-    /// The pointer in window pixels, if minifb knows it.
+    /// The pointer in window pixels, if the window library knows it.
     pub at: Option<(f32, f32)>,
     /// Left button down.
     pub left: bool,

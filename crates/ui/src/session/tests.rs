@@ -2,7 +2,7 @@
 //! interface state out, on a fixed puzzle with a clock that stands still.
 
 use super::*;
-use crate::input::MouseEvent;
+use crate::mouse::MouseEvent;
 use lightemall_engine::ManualClock;
 use lightemall_store::Store;
 use lightemall_view::CELEBRATION_MS;

@@ -6,7 +6,7 @@
 use crate::demo::Demo;
 use crate::paint::Painter;
 use crate::session::Session;
-use lightemall_engine::Game;
+use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
 use lightemall_view::{
     Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, error_marks, is_animating,
@@ -116,15 +116,26 @@ pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
 /// The panel's values, as the player reads them.
 pub fn panel_info(game: &Game) -> PanelInfo {
     let seconds = game.elapsed().as_secs();
-    let facts = game.facts();
-    let grid = game.board().grid();
     let seeded = game.origin().params.is_some();
-    let mode = mode_label(grid);
     PanelInfo {
         time: format!("{}:{:02}", seconds / 60, seconds % 60),
         moves: u32::try_from(game.moves_made()).unwrap_or(u32::MAX),
-        par: facts.par.map(|par| u32::try_from(par).unwrap_or(u32::MAX)),
         radius: game.radius(),
+        solved: game.is_solved(),
+        ..puzzle_panel(game.board().grid(), game.facts(), seeded)
+    }
+}
+
+/// The panel of a puzzle on `grid` before the first move: its facts (par,
+/// the difficulty chosen if it was generated, `seeded`, and the one
+/// measured), size and mode, the clock at 0:00, radius off, not solved.
+/// The window's panel and `lightemall render`'s are both made here.
+pub fn puzzle_panel(grid: &Grid, facts: &PuzzleFacts, seeded: bool) -> PanelInfo {
+    PanelInfo {
+        time: "0:00".to_string(),
+        moves: 0,
+        par: facts.par.map(|par| u32::try_from(par).unwrap_or(u32::MAX)),
+        radius: None,
         difficulty: if seeded {
             facts.difficulty.to_string()
         } else {
@@ -132,8 +143,8 @@ pub fn panel_info(game: &Game) -> PanelInfo {
         },
         rating: facts.rating.map(|rating| rating.name().to_string()),
         size: grid.size_label(),
-        mode,
-        solved: game.is_solved(),
+        mode: mode_label(grid),
+        solved: false,
     }
 }
 
@@ -256,6 +267,20 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_fresh_games_panel_is_its_puzzles_panel_as_render_shows_it() {
+        let game = Game::from_id(
+            "square:6x6w:kruskal:easy#7",
+            Box::new(ManualClock::default()),
+        )
+        .expect("puzzle");
+        let panel = puzzle_panel(game.board().grid(), game.facts(), true);
+        assert_eq!(panel_info(&game), panel);
+        assert_eq!(panel.mode, "square wrap");
+        assert_eq!(panel.difficulty, "easy");
+        assert!(panel.par.is_some());
     }
 
     #[test]
