@@ -4,18 +4,19 @@
 
 use crate::problem::Problem;
 use crate::rules::{Rules, Technique, propagate};
-use crate::state::State;
+use crate::state::{Decided, State};
 use crate::stats::{Rating, Stats};
 use crate::{Status, deduce, interactive_guesses, solve_within};
 use lightemall_model::{Board, Tile};
 
 /// What the solver advises for a board as the player left it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     /// Turn `tile` so that it shows `to`. `proved` is true when every
     /// solution that keeps the locks has it so; false when the puzzle has
     /// several such solutions, or the search gave up before it could tell,
-    /// and this one is merely on the way to one.
+    /// and this one is merely on the way to one. `why`, when reasoning
+    /// found it: the technique, the tiles that force it and a sentence.
     Turn {
         /// Index of the tile, row-major.
         tile: usize,
@@ -23,6 +24,8 @@ pub enum Hint {
         to: Tile,
         /// Whether every solution agrees.
         proved: bool,
+        /// How reasoning finds it (`None`: from a solution the search found).
+        why: Option<Why>,
     },
     /// Every tile already shows a solution.
     Solved,
@@ -33,12 +36,39 @@ pub enum Hint {
     GaveUp,
 }
 
+/// How reasoning finds a hint's turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Why {
+    /// The technique of the step that decides the tile.
+    pub technique: Technique,
+    /// The tiles that force it.
+    pub because: Vec<usize>,
+    /// One sentence for the player.
+    pub text: String,
+}
+
 /// A hint for `board` (its tiles as the player sees them) with the tiles
 /// `locked` (row-major flags; missing ones count as unlocked) held fixed.
-/// Reasoning alone is tried first; only if it proves no turn is a search
-/// run, within [`interactive_guesses`](crate::interactive_guesses). The
-/// first tile in row-major order is chosen among equals.
+/// The easiest deduction that turns a tile comes first ([`next_deduction`],
+/// with its reason); if reasoning turns none, a tile it proves; only then
+/// is a search run, within [`interactive_guesses`](crate::interactive_guesses).
 pub fn hint(board: &Board, locked: &[bool]) -> Hint {
+    match deductions(board, locked, true) {
+        Err(LocksWrong) => return Hint::LocksWrong,
+        Ok(Some(step)) if step.to != board.tiles()[step.tile] => {
+            return Hint::Turn {
+                tile: step.tile,
+                to: step.to,
+                proved: true,
+                why: Some(Why {
+                    technique: step.technique,
+                    because: step.because,
+                    text: step.text,
+                }),
+            };
+        }
+        Ok(_) => {}
+    }
     let pinned: Vec<usize> = (0..board.tiles().len())
         .filter(|&t| locked.get(t).copied().unwrap_or(false))
         .collect();
@@ -69,7 +99,12 @@ fn first_turn(
         .zip(board.tiles())
         .enumerate()
         .find_map(|(tile, (to, &now))| match to {
-            Some(to) if to != now => Some(Hint::Turn { tile, to, proved }),
+            Some(to) if to != now => Some(Hint::Turn {
+                tile,
+                to,
+                proved,
+                why: None,
+            }),
             _ => None,
         })
 }
@@ -97,6 +132,16 @@ pub struct Deduction {
 /// puzzle needs a guess from here, or every tile is locked); `Err` when no
 /// solution keeps the locks.
 pub fn next_deduction(board: &Board, locked: &[bool]) -> Result<Option<Deduction>, LocksWrong> {
+    deductions(board, locked, false)
+}
+
+/// [`next_deduction`]; with `turns_first`, the first deduction of a tile
+/// the board does not show so yet (a turn to make), if there is one.
+fn deductions(
+    board: &Board,
+    locked: &[bool],
+    turns_first: bool,
+) -> Result<Option<Deduction>, LocksWrong> {
     let problem = Problem::new(board);
     let mut state = State::new(&problem, true);
     state.log = Some(Vec::new());
@@ -108,7 +153,9 @@ pub fn next_deduction(board: &Board, locked: &[bool]) -> Result<Option<Deduction
     }
     // A tile that looks the same every way round (a cross, say) is decided
     // before any reasoning: the easiest step of all.
-    let same_every_way = (0..problem.len()).find(|&t| !is_locked(t) && problem.count[t] == 1);
+    let same_every_way = (0..problem.len())
+        .find(|&t| !is_locked(t) && problem.count[t] == 1)
+        .filter(|_| !turns_first);
     let mut stats = Stats::default();
     propagate(
         &mut state,
@@ -123,14 +170,19 @@ pub fn next_deduction(board: &Board, locked: &[bool]) -> Result<Option<Deduction
         return Ok(Some(deduction(board, tile, to, Technique::Local, 0)));
     }
     let log = state.log.take().unwrap_or_default();
-    Ok(log
-        .into_iter()
-        .find(|event| !is_locked(event.tile as usize))
-        .and_then(|event| {
-            let tile = event.tile as usize;
-            let to = decided[tile]?;
-            Some(deduction(board, tile, to, event.technique, event.because))
-        }))
+    let open = |event: &&Decided| !is_locked(event.tile as usize);
+    let turn =
+        |event: &&Decided| decided[event.tile as usize] != Some(board.tiles()[event.tile as usize]);
+    let first = log
+        .iter()
+        .filter(open)
+        .find(|event| !turns_first || turn(event))
+        .or_else(|| log.iter().find(open));
+    Ok(first.and_then(|event| {
+        let tile = event.tile as usize;
+        let to = decided[tile]?;
+        Some(deduction(board, tile, to, event.technique, event.because))
+    }))
 }
 
 /// No solution keeps the locked tiles as they are.
@@ -217,7 +269,9 @@ mod tests {
         let mut turned = vec![false; solution.len()];
         for _ in 0..=solution.len() {
             match hint(&board, &[]) {
-                Hint::Turn { tile, to, proved } => {
+                Hint::Turn {
+                    tile, to, proved, ..
+                } => {
                     if unique {
                         assert!(proved, "{id}: tile {tile}");
                         assert_eq!(to, solution[tile], "{id}: tile {tile}");

@@ -30,7 +30,7 @@ mod state;
 mod stats;
 mod unique;
 
-pub use hint::{Deduction, Hint, LocksWrong, hint, next_deduction};
+pub use hint::{Deduction, Hint, LocksWrong, Why, hint, next_deduction};
 use lightemall_model::{Board, Tile};
 pub use par::{Turns, fewest_turns, par};
 use problem::Problem;

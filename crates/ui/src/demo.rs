@@ -68,7 +68,7 @@ impl Demo {
             Some(step) => Highlights {
                 processing: Some(step.processing),
                 frontier: &step.frontier,
-                hint: None,
+                ..Highlights::default()
             },
             None => Highlights::default(),
         }

@@ -180,6 +180,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         errors: &derived.errors,
         highlights: Highlights {
             hint: session.hint_mark(now_ms),
+            forcing: session.hint_forcing(),
             ..Highlights::default()
         },
         panel: Some(&panel),

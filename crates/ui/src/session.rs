@@ -92,6 +92,8 @@ pub struct Session {
     /// The tile the latest hint says to turn, marked while its notice
     /// shows and until the game changes.
     hint: Option<HintMark>,
+    /// The tiles that force the latest hint, outlined with its mark.
+    forcing: Vec<u32>,
     /// Solve was asked for once: asked again while its notice shows, it
     /// solves; any other action cancels it.
     solve_asked: bool,
@@ -119,6 +121,7 @@ impl Session {
             notices: Vec::new(),
             notice: None,
             hint: None,
+            forcing: Vec::new(),
             solve_asked: false,
             autosave_failed: None,
             quit: false,
@@ -186,6 +189,11 @@ impl Session {
     /// notice shows, and until the game changes.
     pub fn hint_mark(&self, now_ms: u64) -> Option<HintMark> {
         self.hint.filter(|_| self.notice(now_ms).is_some())
+    }
+
+    /// The tiles that force the hint [`Session::hint_mark`] marks.
+    pub fn hint_forcing(&self) -> &[u32] {
+        &self.forcing
     }
 
     /// Tell the player `text` at `now_ms`: shown in the window, replacing

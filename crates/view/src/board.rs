@@ -444,6 +444,7 @@ impl Ctx<'_, '_> {
         };
         let cell = self.layout.cell;
         let width = (cell * 0.08).max(2.0);
+        self.forcing(scene, looks, width / 2.0);
         let brackets = self.hint_brackets(look.index, width);
         let arrow = (cell >= HINT_ARROW_MIN_CELL)
             .then(|| HintArrow::new(look.centre, cell, mark.clockwise));
@@ -468,6 +469,23 @@ impl Ctx<'_, '_> {
                     stroke: (extra > 0.0).then_some(Stroke {
                         color,
                         width: extra,
+                    }),
+                });
+            }
+        }
+    }
+
+    /// The tiles that force a hint, outlined in the hint's colour (those
+    /// shown; a thinner line than the brackets, inside the tile).
+    fn forcing(&self, scene: &mut Scene, looks: &[Look], width: f32) {
+        for &tile in self.input.highlights.forcing {
+            if looks.iter().any(|l| l.index == tile as usize) {
+                scene.push(Shape::Polygon {
+                    points: self.layout.outline(tile as usize, width * 2.0),
+                    fill: None,
+                    stroke: Some(Stroke {
+                        color: self.palette.hint,
+                        width,
                     }),
                 });
             }

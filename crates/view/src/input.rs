@@ -59,6 +59,8 @@ pub struct Highlights<'a> {
     pub frontier: &'a [u32],
     /// The tile a hint says to turn, and which way.
     pub hint: Option<HintMark>,
+    /// The tiles that force the hint's turn (outlined in the hint's colour).
+    pub forcing: &'a [u32],
 }
 
 /// A tile to turn, as a hint shows it: brackets at its corners in the

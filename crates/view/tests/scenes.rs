@@ -248,7 +248,7 @@ fn generation_highlights() {
     input.highlights = Highlights {
         processing: Some(2),
         frontier: &[3, 4],
-        hint: None,
+        ..Highlights::default()
     };
     insta::assert_snapshot!("generation", dump(&input, 20.0));
 }
@@ -283,6 +283,33 @@ fn hint_shapes(input: &FrameInput<'_>, layout: &Layout) -> usize {
             _ => false,
         })
         .count()
+}
+
+#[test]
+fn the_tiles_that_force_a_hint_are_outlined_in_its_colour() {
+    let fixture = Fixture::new(Topology::Square, (3, 2), false);
+    let mut input = fixture.input();
+    let layout = Layout::with_cell(input.board.grid(), 20.0, false);
+    let outlines = |input: &FrameInput<'_>| {
+        let hint = input.ui.theme.palette().hint;
+        scene_of(input, &layout)
+            .shapes
+            .iter()
+            .filter(|shape| {
+                matches!(shape, Shape::Polygon { fill: None, stroke: Some(stroke), .. }
+                    if stroke.color == hint)
+            })
+            .count()
+    };
+    input.highlights.forcing = &[1, 5];
+    assert_eq!(outlines(&input), 0, "no hint, no outlines");
+    input.highlights.hint = Some(HintMark {
+        tile: 4,
+        clockwise: true,
+    });
+    assert_eq!(outlines(&input), 2);
+    input.highlights.forcing = &[1, 99];
+    assert_eq!(outlines(&input), 1, "a tile off the board is not drawn");
 }
 
 #[test]

@@ -101,6 +101,7 @@ pub fn run(
             processing: Some(mark.processing),
             frontier: &mark.frontier,
             hint: None,
+            forcing: &[],
         };
         out.frame(
             &layout,

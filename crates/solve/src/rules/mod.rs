@@ -62,6 +62,17 @@ impl Technique {
         }
     }
 
+    /// Why a step of this technique holds, in a few words for a player
+    /// (the tiles it concerns are shown beside it).
+    pub fn reason(self) -> &'static str {
+        match self {
+            Technique::Local => "no other way fits its neighbours",
+            Technique::Loop => "any other way closes a loop",
+            Technique::Island => "any other way cuts part of the network off",
+            Technique::Lookahead => "any other way leads to a contradiction",
+        }
+    }
+
     /// The level of a puzzle that needs this technique.
     pub fn level(self) -> Rating {
         match self {

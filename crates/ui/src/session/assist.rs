@@ -8,7 +8,7 @@
 //! is not recorded; the notice says so when that first happens.
 
 use super::Session;
-use lightemall_engine::Hint;
+use lightemall_engine::{Hint, Why};
 use lightemall_model::{Tile, Topology};
 use lightemall_view::HintMark;
 
@@ -84,15 +84,26 @@ fn steps_text(advice: Advice) -> String {
 }
 
 /// The notice of a hint to turn the tile at `column`, `row` (counted from
-/// 1); `first`: this hint is what stops the game being scored.
-pub fn hint_text(column: usize, row: usize, advice: Option<Advice>, first: bool) -> String {
-    let turn = match advice {
+/// 1), with the reason reasoning gives if it found the turn (the tiles
+/// that force it are outlined); `first`: this hint is what stops the game
+/// being scored.
+pub fn hint_text(
+    column: usize,
+    row: usize,
+    advice: Option<Advice>,
+    reason: Option<&str>,
+    first: bool,
+) -> String {
+    let mut turn = match advice {
         Some(advice) => format!(
             "hint: turn the tile at column {column}, row {row} {}",
             steps_text(advice)
         ),
         None => format!("hint: turn the tile at column {column}, row {row}"),
     };
+    if let Some(reason) = reason {
+        turn = format!("{turn}: {reason}");
+    }
     if first {
         format!("{turn}; no score for this game")
     } else {
@@ -110,7 +121,9 @@ impl Session {
             return false;
         };
         let text = match hint {
-            Hint::Turn { tile, to, .. } => return self.show_turn(tile, to, !was_assisted, now_ms),
+            Hint::Turn { tile, to, why, .. } => {
+                return self.show_turn(tile, to, why, !was_assisted, now_ms);
+            }
             Hint::Solved if self.game.is_solved() => ALREADY_SOLVED,
             Hint::Solved => WIRES_RIGHT,
             Hint::LocksWrong => LOCKS_WRONG,
@@ -119,16 +132,27 @@ impl Session {
         self.tell(text.to_string(), now_ms)
     }
 
-    fn show_turn(&mut self, tile: usize, to: Tile, first: bool, now_ms: u64) -> bool {
+    fn show_turn(
+        &mut self,
+        tile: usize,
+        to: Tile,
+        why: Option<Why>,
+        first: bool,
+        now_ms: u64,
+    ) -> bool {
         let board = self.game.board();
         let topology = board.grid().topology();
         let from = board.tiles().get(tile).copied().unwrap_or_default();
         let advice = advice(topology, from, to);
         let (column, row) = self.column_and_row(tile);
-        self.tell(hint_text(column, row, advice, first), now_ms);
+        let reason = why.as_ref().map(|why| why.technique.reason());
+        self.tell(hint_text(column, row, advice, reason, first), now_ms);
         self.hint = Some(HintMark {
             tile,
             clockwise: advice.is_none_or(|a| a.clockwise),
+        });
+        self.forcing = why.map_or_else(Vec::new, |why| {
+            why.because.iter().map(|&t| t as u32).collect()
         });
         true
     }

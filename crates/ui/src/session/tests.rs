@@ -454,7 +454,7 @@ mod assist {
         WIRES_RIGHT, advice, hint_text,
     };
     use super::*;
-    use lightemall_engine::Hint;
+    use lightemall_engine::{Hint, Why};
     use lightemall_model::Tile;
     use lightemall_view::HintMark;
 
@@ -482,8 +482,9 @@ mod assist {
 
     #[test]
     fn a_hint_says_column_row_steps_and_way() {
-        let text =
-            |steps, clockwise, first| hint_text(3, 5, Some(Advice { steps, clockwise }), first);
+        let text = |steps, clockwise, first| {
+            hint_text(3, 5, Some(Advice { steps, clockwise }), None, first)
+        };
         assert_eq!(
             text(1, true, false),
             "hint: turn the tile at column 3, row 5 one step clockwise"
@@ -494,14 +495,18 @@ mod assist {
              no score for this game"
         );
         assert_eq!(
-            hint_text(10, 1, None, false),
+            hint_text(10, 1, None, None, false),
             "hint: turn the tile at column 10, row 1"
+        );
+        assert_eq!(
+            hint_text(2, 4, None, Some("any other way closes a loop"), false),
+            "hint: turn the tile at column 2, row 4: any other way closes a loop"
         );
     }
 
-    fn the_hint(s: &Session) -> (usize, Tile) {
+    fn the_hint(s: &Session) -> (usize, Tile, Option<Why>) {
         match s.game().hint() {
-            Hint::Turn { tile, to, .. } => (tile, to),
+            Hint::Turn { tile, to, why, .. } => (tile, to, why),
             other => panic!("a scrambled board needs a turn, not {other:?}"),
         }
     }
@@ -510,14 +515,19 @@ mod assist {
     fn ctrl_h_names_and_marks_a_tile_to_turn_and_the_game_is_no_longer_scored() {
         let mut s = session();
         let before = tiles(&s);
-        let (tile, to) = the_hint(&s);
+        let (tile, to, why) = the_hint(&s);
+        let why = why.expect("reasoning finds the first turn of a unique puzzle");
         let (x, y) = s.game().board().grid().coords(tile);
         let way = advice(Topology::Square, Tile(before[tile]), to).expect("a turn");
         assert!(s.apply(Action::Hint, 1000));
         let text = notice_text(&s, 1000);
-        let expected = hint_text(x + 1, y + 1, Some(way), true);
+        let reason = why.technique.reason();
+        let expected = hint_text(x + 1, y + 1, Some(way), Some(reason), true);
         assert_eq!(text, expected);
         assert!(text.ends_with("; no score for this game"), "{text}");
+        // The tiles that force it are outlined with the mark.
+        let forcing: Vec<u32> = why.because.iter().map(|&t| t as u32).collect();
+        assert_eq!(s.hint_forcing(), &forcing[..]);
         let mark = HintMark {
             tile,
             clockwise: way.clockwise,
@@ -539,7 +549,7 @@ mod assist {
     fn the_mark_goes_at_the_next_move_and_with_a_newer_notice() {
         let mut s = session();
         s.apply(Action::Hint, 0);
-        let (tile, _) = the_hint(&s);
+        let (tile, _, _) = the_hint(&s);
         assert!(s.hint_mark(0).is_some());
         let other = (tile + 1) % 25;
         assert!(click(&mut s, MouseButton::Left, other, false));
@@ -577,7 +587,7 @@ mod assist {
         s.apply(Action::Shift(Heading(90)), 0);
         s.apply(Action::Shift(Heading(0)), 0);
         assert_eq!(s.viewport().shift, (1, 3));
-        let (tile, _) = the_hint(&s);
+        let (tile, _, _) = the_hint(&s);
         let (x, y) = s.game().board().grid().coords(tile);
         s.apply(Action::Hint, 0);
         let at = format!("column {}, row {} ", (x + 1) % 5 + 1, (y + 3) % 4 + 1);
