@@ -11,6 +11,17 @@ use crate::moves::{JumbleTurn, MAX_MOVES, MAX_WRITTEN_TURNS, Move, TokenError, p
 use lightemall_gen::random::{Random, Stream};
 use lightemall_solve::{Hint, Options, Reach, Status, hint, interactive_guesses, solve_with};
 
+/// What a check of the locked tiles found ([`Game::check_locks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockCheck {
+    /// Some solution keeps every locked tile as it is.
+    Fine,
+    /// No solution does: a locked tile is wrong.
+    Wrong,
+    /// The solver's budget ran out before it could tell.
+    Unknown,
+}
+
 /// Which way a move is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Way {
@@ -254,6 +265,50 @@ impl Game {
             self.assisted = true;
         }
         Ok(hint)
+    }
+
+    /// Whether the locked tiles still allow a solution, without showing
+    /// it (Ctrl+K, `lightemall check`): the locks are held as they stand
+    /// and the solver looks for one solution, within
+    /// [`interactive_guesses`].
+    pub fn check_locks(&self) -> LockCheck {
+        let board = &self.state.board;
+        let pinned: Vec<usize> = (0..self.state.locked.len())
+            .filter(|&tile| self.state.locked[tile])
+            .collect();
+        let options = Options {
+            pinned: &pinned,
+            limit: 1,
+            max_guesses: interactive_guesses(board.tiles().len()),
+            ..Options::default()
+        };
+        match solve_with(board, &options).status {
+            Status::None => LockCheck::Wrong,
+            Status::GaveUp => LockCheck::Unknown,
+            _ => LockCheck::Fine,
+        }
+    }
+
+    /// A locked tile that no solution keeps: one that the puzzle's
+    /// solution turns another way, if the puzzle has one solution (a
+    /// spoiler: asked for, not given; the game is then marked assisted).
+    pub fn wrong_lock(&mut self) -> Option<usize> {
+        let board = &self.state.board;
+        let report = solve_with(
+            board,
+            &Options {
+                limit: 1,
+                ..Options::default()
+            },
+        );
+        let solution = report
+            .solutions
+            .first()
+            .filter(|_| report.status == Status::Unique)?;
+        let tile = (0..self.state.locked.len())
+            .find(|&t| self.state.locked[t] && board.tiles()[t] != solution[t])?;
+        self.assisted = true;
+        Some(tile)
     }
 
     fn jumble_seed(&self) -> u64 {

@@ -15,6 +15,7 @@
 
 mod clock;
 mod commands;
+pub use commands::LockCheck;
 mod error;
 mod game;
 pub mod moves;

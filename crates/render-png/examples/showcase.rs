@@ -103,6 +103,7 @@ fn write(dir: &Path, shot: &Shot) -> Result<(), String> {
         time: if solved { "4:58".into() } else { "1:12".into() },
         moves: if solved { par.unwrap_or(0) } else { 37 },
         par,
+        par_bound: false,
         radius: shot.radius,
         difficulty: "hard".into(),
         rating: None,

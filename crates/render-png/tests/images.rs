@@ -53,6 +53,7 @@ impl Fixture {
                 time: "2:41".into(),
                 moves: 23,
                 par: Some(19),
+                par_bound: false,
                 radius: None,
                 difficulty: "hard".into(),
                 rating: None,

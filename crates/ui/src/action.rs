@@ -60,6 +60,9 @@ pub enum Action {
     Jumble,
     /// Ctrl+H: show a tile to turn (the game is then not scored).
     Hint,
+    /// Ctrl+K: whether the locked tiles still allow a solution; pressed
+    /// again while that says one is wrong, which one (not scored then).
+    Check,
     /// Ctrl+Shift+H: solve the puzzle, once asked twice in a row (the
     /// game is then not scored).
     Solve,

@@ -135,6 +135,7 @@ pub fn puzzle_panel(grid: &Grid, facts: &PuzzleFacts, seeded: bool) -> PanelInfo
         time: "0:00".to_string(),
         moves: 0,
         par: facts.par.map(|par| u32::try_from(par).unwrap_or(u32::MAX)),
+        par_bound: !facts.par_exact,
         radius: None,
         difficulty: if seeded {
             facts.difficulty.to_string()

@@ -87,6 +87,7 @@ fn ctrl_action(key: Key, shift: bool) -> Option<Action> {
     match key {
         Key::H if shift => Some(Action::Solve),
         Key::H => Some(Action::Hint),
+        Key::K => Some(Action::Check),
         Key::R => Some(Action::Restart),
         Key::Z => Some(Action::Undo),
         Key::Y => Some(Action::Redo),
@@ -188,7 +189,7 @@ mod tests {
         check(Key::R, false, false, Some(Action::Radius));
         check(Key::Z, true, true, Some(Action::Undo));
         check(Key::K, false, false, None);
-        check(Key::K, false, true, None);
+        check(Key::K, false, true, Some(Action::Check));
     }
 
     #[test]

@@ -278,6 +278,7 @@ impl Session {
             Action::Pause => self.toggle_pause(),
             Action::Jumble => self.command_or_full(Game::jumble, now_ms),
             Action::Hint => self.hint(now_ms),
+            Action::Check => self.check_locks(now_ms),
             Action::Solve => self.solve(now_ms),
             Action::Restart => self.restart(now_ms),
             Action::GenerationDemo => self.start_demo(now_ms),

@@ -84,6 +84,9 @@ pub struct PanelInfo {
     pub moves: u32,
     /// Fewest moves that solve the puzzle from its start, if known.
     pub par: Option<u32>,
+    /// Whether `par` is only an upper bound (shown `≤ par`): the solver
+    /// could not weigh every solution.
+    pub par_bound: bool,
     /// The power radius, if radius mode is on.
     pub radius: Option<u32>,
     /// The chosen difficulty (`easy`, `medium`, `hard`), which also picks

@@ -149,7 +149,14 @@ fn stats(info: &PanelInfo) -> [(&'static str, String, f32); 5] {
     [
         ("TIME", info.time.clone(), 70.0),
         ("MOVES", compact(info.moves), 70.0),
-        ("PAR", or_dash(info.par), 60.0),
+        (
+            "PAR",
+            match info.par {
+                Some(par) if info.par_bound => format!("≤{}", compact(par)),
+                par => or_dash(par),
+            },
+            60.0,
+        ),
         (
             "RADIUS",
             info.radius.map_or_else(|| "off".into(), compact),

@@ -55,6 +55,7 @@ impl Fixture {
                 time: "1:05".into(),
                 moves: 7,
                 par: Some(9),
+                par_bound: false,
                 radius: None,
                 difficulty: "medium".into(),
                 rating: Some("easy".into()),
@@ -415,4 +416,26 @@ fn a_barrier_on_the_seam_of_a_wrapping_board_shows_beside_both_tiles() {
     // parts are shown at opposite ends, so it is drawn at both.
     assert_eq!(walls(true, (3, 1), 1), 2);
     assert_eq!(walls(true, (2, 0), 0), 2);
+}
+
+#[test]
+fn a_par_that_is_only_a_bound_reads_at_most() {
+    let fixture = Fixture::new(Topology::Square, (3, 2), false);
+    let texts = |bound: bool| {
+        let mut panel = fixture.panel.clone();
+        panel.par_bound = bound;
+        let mut input = fixture.input();
+        input.panel = Some(&panel);
+        let layout = Layout::fit(input.board.grid(), 640, 480, true);
+        scene_of(&input, &layout)
+            .shapes
+            .iter()
+            .filter_map(|shape| match shape {
+                Shape::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert!(texts(false).contains(&"9".to_string()));
+    assert!(texts(true).contains(&"≤9".to_string()), "{:?}", texts(true));
 }

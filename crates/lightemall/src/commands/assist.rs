@@ -3,8 +3,8 @@
 
 use crate::cli::{AssistArgs, CheckArgs};
 use crate::input::puzzle_text;
-use lightemall_engine::{Game, Hint, ManualClock};
-use lightemall_solve::{Deduction, LocksWrong, Options, Status, next_deduction, solve_with};
+use lightemall_engine::{Game, Hint, LockCheck, ManualClock};
+use lightemall_solve::{Deduction, LocksWrong, next_deduction};
 use serde::Serialize;
 
 /// `hint`: the easiest deduction from the locks; when reasoning decides no
@@ -44,30 +44,20 @@ pub fn hint(args: &AssistArgs) -> Result<(), String> {
 /// `check`: whether the locked tiles still allow a solution, and with
 /// `--which`, a locked tile that is wrong.
 pub fn check(args: &CheckArgs) -> Result<(), String> {
-    let game = game_of(&args.game)?;
-    let board = game.board();
-    let locked = &game.state().locked;
-    let pinned: Vec<usize> = (0..locked.len()).filter(|&t| locked[t]).collect();
-    let options = Options {
-        pinned: &pinned,
-        limit: 1,
-        max_guesses: lightemall_solve::interactive_guesses(board.tiles().len()),
-        ..Options::default()
-    };
-    let report = solve_with(board, &options);
-    let (ok, mut text) = match report.status {
-        Status::None => (Some(false), "a locked tile is wrong".to_string()),
-        Status::GaveUp => (
+    let mut game = game_of(&args.game)?;
+    let (ok, mut text) = match game.check_locks() {
+        LockCheck::Wrong => (Some(false), "a locked tile is wrong".to_string()),
+        LockCheck::Unknown => (
             None,
             "cannot tell: the search gave up on this board".to_string(),
         ),
-        _ => (
+        LockCheck::Fine => (
             Some(true),
             "your locked tiles still allow a solution".to_string(),
         ),
     };
     let wrong = (ok == Some(false) && args.which)
-        .then(|| wrong_lock(&game, &pinned))
+        .then(|| game.wrong_lock())
         .flatten();
     if let Some(tile) = wrong {
         text = format!("{text}: {}", at(&game, tile));
@@ -83,27 +73,6 @@ pub fn check(args: &CheckArgs) -> Result<(), String> {
         text
     };
     crate::output::print(&output)
-}
-
-/// A locked tile that no solution keeps: one that the puzzle's solution
-/// (when it has one) turns another way.
-fn wrong_lock(game: &Game, pinned: &[usize]) -> Option<usize> {
-    let board = game.board();
-    let report = solve_with(
-        board,
-        &Options {
-            limit: 1,
-            ..Options::default()
-        },
-    );
-    let solution = report
-        .solutions
-        .first()
-        .filter(|_| report.status == Status::Unique)?;
-    pinned
-        .iter()
-        .copied()
-        .find(|&t| board.tiles()[t] != solution[t])
 }
 
 fn game_of(args: &AssistArgs) -> Result<Game, String> {

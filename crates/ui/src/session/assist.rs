@@ -8,7 +8,7 @@
 //! is not recorded; the notice says so when that first happens.
 
 use super::Session;
-use lightemall_engine::{Hint, Why};
+use lightemall_engine::{Hint, LockCheck, Why};
 use lightemall_model::{Tile, Topology};
 use lightemall_view::HintMark;
 
@@ -31,6 +31,12 @@ pub const LOCKS_WRONG: &str =
 /// A hint the solver gave up on.
 pub const GAVE_UP: &str =
     "no hint: this puzzle is too large to search here; lock some tiles and try again";
+/// Ctrl+K with locks that allow a solution.
+pub const LOCKS_FINE: &str = "your locked tiles still allow a solution";
+/// Ctrl+K with a wrong lock.
+pub const LOCK_WRONG: &str = "a locked tile is wrong; Ctrl+K again to see which (not scored then)";
+/// Ctrl+K when the solver's budget ran out.
+pub const LOCKS_UNKNOWN: &str = "cannot tell: this puzzle is too large to check here";
 /// Ctrl+R with moves to undo.
 pub const RESTARTED: &str = "back to the start; Ctrl+Y brings the moves back";
 /// Ctrl+R with none.
@@ -155,6 +161,36 @@ impl Session {
             why.because.iter().map(|&t| t as u32).collect()
         });
         true
+    }
+
+    /// Ctrl+K: whether the locked tiles still allow a solution. Pressed
+    /// again while the notice says one is wrong: which one, marked, and
+    /// the game is then not scored. Nothing while paused.
+    pub(super) fn check_locks(&mut self, now_ms: u64) -> bool {
+        if self.game.is_paused() {
+            return false;
+        }
+        let asked_again = self.notice(now_ms).is_some_and(|n| n.text == LOCK_WRONG);
+        if asked_again && let Some(tile) = self.game.wrong_lock() {
+            let (column, row) = self.column_and_row(tile);
+            self.tell(
+                format!(
+                    "the locked tile at column {column}, row {row} is wrong; no score for this game"
+                ),
+                now_ms,
+            );
+            self.hint = Some(HintMark {
+                tile,
+                clockwise: true,
+            });
+            return true;
+        }
+        let text = match self.game.check_locks() {
+            LockCheck::Fine => LOCKS_FINE,
+            LockCheck::Wrong => LOCK_WRONG,
+            LockCheck::Unknown => LOCKS_UNKNOWN,
+        };
+        self.tell(text.to_string(), now_ms)
     }
 
     /// Where the player sees `tile`: its column and row counted from 1 at

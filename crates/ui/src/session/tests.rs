@@ -875,3 +875,36 @@ fn a_full_move_log_is_told_not_silent() {
         lightemall_engine::moves::MAX_MOVES
     );
 }
+
+#[test]
+fn ctrl_k_says_whether_the_locks_are_right_and_which_is_wrong_when_asked_again() {
+    use super::assist::{LOCK_WRONG, LOCKS_FINE};
+    let mut s = session();
+    let solution = s.game().facts().solution.clone().expect("generated");
+    let board = s.game().board().clone();
+    let wrong = (0..solution.len())
+        .find(|&t| board.tiles()[t] != solution[t])
+        .expect("a scrambled tile");
+    assert!(s.apply(Action::Check, 1000));
+    assert_eq!(notice_text(&s, 1000), LOCKS_FINE, "no locks: fine");
+    // Lock a tile as it stands, turned wrong.
+    assert!(click(&mut s, MouseButton::Left, wrong, true));
+    assert!(s.game().state().locked[wrong]);
+    assert!(s.apply(Action::Check, 2000));
+    assert_eq!(notice_text(&s, 2000), LOCK_WRONG);
+    assert!(!s.game().is_assisted(), "a yes or no is no spoiler");
+    assert_eq!(s.hint_mark(2000), None);
+    // Asked again while that shows: which one, marked; not scored then.
+    assert!(s.apply(Action::Check, 2500));
+    let (x, y) = board.grid().coords(wrong);
+    assert_eq!(
+        notice_text(&s, 2500),
+        format!(
+            "the locked tile at column {}, row {} is wrong; no score for this game",
+            x + 1,
+            y + 1
+        )
+    );
+    assert_eq!(s.hint_mark(2500).map(|m| m.tile), Some(wrong));
+    assert!(s.game().is_assisted());
+}
