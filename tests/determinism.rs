@@ -21,7 +21,8 @@ fn params(
         generator,
         difficulty,
         seed: 20261202,
-        station: (0, 0),
+        station: generator
+            .default_station(&Grid::new(topology, size.0, size.1, wrap).expect("valid grid")),
     }
 }
 

@@ -76,6 +76,18 @@ macro_rules! named_enum {
 named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier", Unique => "unique", Graded => "graded");
 named_enum!(Difficulty, "difficulty", Easy => "easy", Medium => "medium", Hard => "hard");
 
+impl Generator {
+    /// Where the power station stands unless an ID or `--station` says
+    /// otherwise: the graded generator's puzzles are played from the
+    /// centre, as Net's are; the others from (0, 0), as the seeds ask.
+    pub fn default_station(self, grid: &Grid) -> (usize, usize) {
+        match self {
+            Generator::Graded => (grid.width() / 2, grid.height() / 2),
+            _ => (0, 0),
+        }
+    }
+}
+
 impl Difficulty {
     /// The inclusive range of Kruskal edge weights (the seeds' ranges).
     pub fn weight_range(self) -> (u8, u8) {
@@ -114,7 +126,7 @@ impl fmt::Display for Params {
             self.difficulty,
             self.seed
         )?;
-        if self.station != (0, 0) {
+        if self.station != self.generator.default_station(g) {
             write!(f, "@{},{}", self.station.0, self.station.1)?;
         }
         Ok(())
@@ -161,7 +173,7 @@ impl FromStr for Params {
             parse_size(size).map_err(|m| ParseError::new(WHAT, column(1), m))?;
         let grid = Grid::new(topology, width, height, wrap)
             .map_err(|e| ParseError::new(WHAT, column(1), e.to_string()))?;
-        let generator = generator
+        let generator: Generator = generator
             .parse()
             .map_err(|m| ParseError::new(WHAT, column(2), m))?;
         let difficulty = difficulty
@@ -181,7 +193,7 @@ impl FromStr for Params {
                     .map_err(|e| ParseError::new(WHAT, body.chars().count() + 2, e.to_string()))?;
                 grid.coords(index)
             }
-            None => (0, 0),
+            None => generator.default_station(&grid),
         };
         Ok(Params {
             grid,

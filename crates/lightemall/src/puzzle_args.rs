@@ -2,7 +2,7 @@
 
 use crate::cli::PuzzleArgs;
 use crate::input::puzzle_text;
-use lightemall_gen::{Params, PuzzleSource};
+use lightemall_gen::{Generator, Params, PuzzleSource};
 use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Grid, Puzzle, parse_size};
 use lightemall_solve::generate;
@@ -87,12 +87,13 @@ fn params_from_options(args: &PuzzleArgs) -> Result<Params, String> {
     let topology = args.topology.parse().map_err(|e| format!("{e}"))?;
     let grid =
         Grid::new(topology, width, height, args.wrap || wrap_suffix).map_err(|e| e.to_string())?;
+    let generator: Generator = args.generator.parse()?;
     Ok(Params {
         grid,
-        generator: args.generator.parse()?,
+        generator,
         difficulty: args.difficulty.parse()?,
         seed: args.seed.unwrap_or_else(fresh_seed),
-        station: (0, 0),
+        station: generator.default_station(&grid),
     })
 }
 

@@ -16,15 +16,16 @@ pub fn params_like(grid: Grid, seed: u64) -> Params {
         generator: Generator::default(),
         difficulty: Difficulty::default(),
         seed,
-        station: (0, 0),
+        station: Generator::default().default_station(&grid),
     }
 }
 
-/// The same puzzle kind with another seed; the station back at (0, 0).
+/// The same puzzle kind with another seed; the station back where the
+/// generator puts it.
 pub fn reseeded(params: Params, seed: u64) -> Params {
     Params {
         seed,
-        station: (0, 0),
+        station: params.generator.default_station(&params.grid),
         ..params
     }
 }
@@ -71,7 +72,7 @@ fn with_grid(params: Params, topology: Topology, width: usize, height: usize) ->
         .unwrap_or(params.grid);
     Params {
         grid,
-        station: (0, 0),
+        station: params.generator.default_station(&grid),
         ..params
     }
 }
@@ -123,10 +124,17 @@ mod tests {
 
     #[test]
     fn a_new_seed_brings_the_station_home() {
+        // Home is where the generator puts it: the centre for graded
+        // puzzles (the default), (0, 0) for the seeds' Kruskal.
         let mut p = params(Topology::Square, 5, false);
-        p.station = (2, 2);
+        p.station = (4, 1);
         let q = reseeded(p, 99);
-        assert_eq!((q.seed, q.station), (99, (0, 0)));
+        assert_eq!((q.seed, q.station), (99, (2, 2)));
+        let kruskal = Params {
+            generator: lightemall_gen::Generator::Kruskal,
+            ..p
+        };
+        assert_eq!(reseeded(kruskal, 5).station, (0, 0));
         assert_eq!(
             with_difficulty(q, Difficulty::Hard).difficulty,
             Difficulty::Hard
