@@ -1,7 +1,9 @@
 //! Generation parameters and the seeded puzzle ID that names them.
 //!
 //! A seeded ID is `TOPOLOGY:WxH[w]:GENERATOR:DIFFICULTY#SEED[@X,Y]`,
-//! e.g. `square:10x10w:kruskal:hard#42`.
+//! e.g. `square:10x10w:kruskal:hard#42`. Without `@X,Y` the station stands
+//! where the generator puts it ([`Generator::default_station`]: the centre
+//! for `graded`, (0, 0) for the others).
 
 use lightemall_model::format::descriptive::split_station;
 use lightemall_model::{Grid, ParseError, Topology, parse_size};
