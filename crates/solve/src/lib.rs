@@ -292,22 +292,19 @@ fn solve_classic(board: &Board, limit: usize, max_guesses: u64) -> Report {
 /// if the rules find that no solution keeps the pinned tiles (see
 /// [`solve_pinned`]).
 pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
-    let problem = Problem::new(board);
-    let state = reason(&problem, pinned, Rating::Hard, Reasoning::Full)?;
-    Some(state.decided(&problem))
+    deduce_with(board, pinned, Rating::Hard, Reasoning::Full)
 }
 
-/// [`deduce`] with the unique generator's rules ([`Reasoning::Classic`]).
-fn deduce_classic(board: &Board) -> Option<Vec<Option<Tile>>> {
+/// [`deduce`] with `reasoning` up to `level`: the generators' (the unique
+/// generator's classic rules, the graded one's level).
+fn deduce_with(
+    board: &Board,
+    pinned: &[usize],
+    level: Rating,
+    reasoning: Reasoning,
+) -> Option<Vec<Option<Tile>>> {
     let problem = Problem::new(board);
-    let state = reason(&problem, &[], Rating::Medium, Reasoning::Classic)?;
-    Some(state.decided(&problem))
-}
-
-/// [`deduce`] with every technique up to `level` (the graded generator's).
-fn deduce_graded(board: &Board, level: Rating) -> Option<Vec<Option<Tile>>> {
-    let problem = Problem::new(board);
-    let state = reason(&problem, &[], level, Reasoning::Full)?;
+    let state = reason(&problem, pinned, level, reasoning)?;
     Some(state.decided(&problem))
 }
 

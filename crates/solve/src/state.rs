@@ -475,40 +475,31 @@ impl State {
     /// a tile with wires toward both groups may now close a loop.
     fn ways_between(&mut self, problem: &Problem<'_>, small: usize, big: usize) -> u32 {
         let mut count = 0;
-        for tile in self.recheck_around(problem, small) {
-            for d in bits(self.might(tile)) {
-                if let Some(other) = problem.neighbour(tile, Dir(d as u8))
-                    && self.might(other) & problem.back[d] != 0
-                    && self.root(other) == big
-                {
-                    count += 1;
-                }
-            }
-        }
-        count
-    }
-
-    /// Let the undecided tiles of the group of `root`, and those at its
-    /// ways out, wait for their checks; the group's members.
-    fn recheck_around(&mut self, problem: &Problem<'_>, root: usize) -> Vec<usize> {
-        let members: Vec<usize> = self.members_of(root).collect();
-        if !self.rechecks {
-            return members;
-        }
-        for &tile in &members {
-            if self.left(tile) > 1 {
+        // The ring is walked by hand: `root` below needs `self` mutably.
+        let mut tile = small;
+        loop {
+            if self.rechecks && self.left(tile) > 1 {
                 self.enqueue_check(tile);
             }
             for d in bits(self.might(tile)) {
-                if let Some(other) = problem.neighbour(tile, Dir(d as u8))
-                    && self.left(other) > 1
-                    && self.might(other) & problem.back[d] != 0
-                {
+                let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
+                    continue;
+                };
+                if self.might(other) & problem.back[d] == 0 {
+                    continue;
+                }
+                if self.rechecks && self.left(other) > 1 {
                     self.enqueue_check(other);
                 }
+                if self.root(other) == big {
+                    count += 1;
+                }
+            }
+            tile = self.members[tile] as usize;
+            if tile == small {
+                return count;
             }
         }
-        members
     }
 
     /// The ways out of the group of `root`.

@@ -20,7 +20,7 @@
 //! tests (`tests/determinism.rs`) catch.
 
 use crate::stats::Rating;
-use crate::{Status, deduce_classic, deduce_graded, solve_classic};
+use crate::{Reasoning, Status, deduce_with, solve_classic};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{Generator, Link, NoSteps, Params, Rerouter, solution_tree};
 use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile};
@@ -127,6 +127,16 @@ pub(crate) enum Prover {
     Graded(Rating),
 }
 
+impl Prover {
+    /// What this prover's reasoning decides on `board`.
+    fn deduce(self, board: &Board) -> Option<Vec<Option<Tile>>> {
+        match self {
+            Prover::Classic => deduce_with(board, &[], Rating::Medium, Reasoning::Classic),
+            Prover::Graded(level) => deduce_with(board, &[], level, Reasoning::Full),
+        }
+    }
+}
+
 /// Reroute `tree` until the solver proves its puzzle has one solution:
 /// by reasoning alone while that makes progress, then (tiny wrapping
 /// boards, octo wrapping boards, with no edges to start from) by search.
@@ -203,12 +213,8 @@ fn ambiguous_tiles(
     budget: &mut Budget,
 ) -> Result<Option<Vec<bool>>, GenerateError> {
     let board = Board::new(*grid, tree.to_vec())?;
-    let deduced = match prover {
-        Prover::Classic => deduce_classic(&board),
-        Prover::Graded(level) => deduce_graded(&board, level),
-    };
     let ambiguous: Vec<bool> = match proof {
-        Proof::Deduction => match deduced {
+        Proof::Deduction => match prover.deduce(&board) {
             Some(decided) => decided.iter().map(Option::is_none).collect(),
             // Cannot happen (the tree is a solution); reroute everywhere.
             None => vec![true; tree.len()],

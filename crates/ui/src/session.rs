@@ -90,10 +90,9 @@ pub struct Session {
     /// The latest message, shown for [`NOTICE_MS`].
     notice: Option<Notice>,
     /// The tile the latest hint says to turn, marked while its notice
-    /// shows and until the game changes.
-    hint: Option<HintMark>,
-    /// The tiles that force the latest hint, outlined with its mark.
-    forcing: Vec<u32>,
+    /// shows and until the game changes, with the tiles that force it
+    /// (outlined with the mark; gone with it).
+    hint: Option<(HintMark, Vec<u32>)>,
     /// Solve was asked for once: asked again while its notice shows, it
     /// solves; any other action cancels it.
     solve_asked: bool,
@@ -121,7 +120,6 @@ impl Session {
             notices: Vec::new(),
             notice: None,
             hint: None,
-            forcing: Vec::new(),
             solve_asked: false,
             autosave_failed: None,
             quit: false,
@@ -188,12 +186,15 @@ impl Session {
     /// The tile to mark at `now_ms` for the latest hint: while the hint's
     /// notice shows, and until the game changes.
     pub fn hint_mark(&self, now_ms: u64) -> Option<HintMark> {
-        self.hint.filter(|_| self.notice(now_ms).is_some())
+        self.hint
+            .as_ref()
+            .filter(|_| self.notice(now_ms).is_some())
+            .map(|(mark, _)| *mark)
     }
 
     /// The tiles that force the hint [`Session::hint_mark`] marks.
     pub fn hint_forcing(&self) -> &[u32] {
-        &self.forcing
+        self.hint.as_ref().map_or(&[], |(_, forcing)| forcing)
     }
 
     /// Tell the player `text` at `now_ms`: shown in the window, replacing

@@ -76,10 +76,10 @@ pub fn find_dead_ends(
 /// toward `d` reaches the tile and, through its other wires, at most what
 /// they reach, in whichever orientation reaches most. Neighbours whose
 /// bound is lowered wait for their checks.
-pub fn pass_dead_ends(state: &mut State, problem: &Problem<'_>, tile: usize, around: &Around) {
+pub fn pass_dead_ends(state: &mut State, problem: &Problem<'_>, tile: usize) {
     let masks = &problem.orientations[tile];
-    for d in bits(state.might(tile) & around.reachable) {
-        let Some(other) = around.neighbours[d] else {
+    for d in bits(state.might(tile)) {
+        let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
             continue;
         };
         let bound = bits(state.candidates(tile))

@@ -201,14 +201,14 @@ fn check(
     tile: usize,
     stats: &mut Stats,
 ) -> Result<(), Contradiction> {
-    let around = Around::of(state, problem, tile);
     if state.left(tile) < 2 {
         // A decided tile still passes its dead ends on.
         if state.has_dead_ends() {
-            islands::pass_dead_ends(state, problem, tile, &around);
+            islands::pass_dead_ends(state, problem, tile);
         }
         return Ok(());
     }
+    let around = Around::of(state, problem, tile);
     let mut changed = false;
     let found = loops::find(state, problem, tile, &around);
     stats.loops += u64::from((state.candidates(tile) & !found.keep).count_ones());
@@ -220,7 +220,7 @@ fn check(
         let found = islands::find_dead_ends(state, problem, tile, &around);
         stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
         changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
-        islands::pass_dead_ends(state, problem, tile, &around);
+        islands::pass_dead_ends(state, problem, tile);
     }
     if changed {
         state.enqueue(tile);

@@ -153,13 +153,14 @@ impl Session {
         let (column, row) = self.column_and_row(tile);
         let reason = why.as_ref().map(|why| why.technique.reason());
         self.tell(hint_text(column, row, advice, reason, first), now_ms);
-        self.hint = Some(HintMark {
-            tile,
-            clockwise: advice.is_none_or(|a| a.clockwise),
-        });
-        self.forcing = why.map_or_else(Vec::new, |why| {
+        let forcing = why.map_or_else(Vec::new, |why| {
             why.because.iter().map(|&t| t as u32).collect()
         });
+        let mark = HintMark {
+            tile,
+            clockwise: advice.is_none_or(|a| a.clockwise),
+        };
+        self.hint = Some((mark, forcing));
         true
     }
 
@@ -179,10 +180,13 @@ impl Session {
                 ),
                 now_ms,
             );
-            self.hint = Some(HintMark {
-                tile,
-                clockwise: true,
-            });
+            self.hint = Some((
+                HintMark {
+                    tile,
+                    clockwise: true,
+                },
+                Vec::new(),
+            ));
             return true;
         }
         let text = match self.game.check_locks() {
