@@ -25,7 +25,7 @@ pub struct Rerouter {
     /// the tile it came from is the neighbour the other way (one byte a
     /// tile where a [`Link`] took sixteen).
     came_by: Vec<Dir>,
-    queue: Vec<usize>,
+    queue: Vec<u32>,
 }
 
 impl Rerouter {
@@ -53,11 +53,11 @@ impl Rerouter {
         self.next_search();
         self.mark[from] = self.search;
         self.queue.clear();
-        self.queue.push(from);
+        self.queue.push(from as u32);
         let offsets = grid.offset_table();
         let mut head = 0;
         while head < self.queue.len() && head < max_visits {
-            let tile = self.queue[head];
+            let tile = self.queue[head] as usize;
             head += 1;
             if tile == to {
                 return self.walk_back(grid, from, to);
@@ -76,7 +76,7 @@ impl Rerouter {
                 if self.mark[next] != self.search {
                     self.mark[next] = self.search;
                     self.came_by[next] = dir;
-                    self.queue.push(next);
+                    self.queue.push(next as u32);
                 }
             }
         }

@@ -154,7 +154,7 @@ fn deductions(
     // A tile that looks the same every way round (a cross, say) is decided
     // before any reasoning: the easiest step of all.
     let same_every_way = (0..problem.len())
-        .find(|&t| !is_locked(t) && problem.count[t] == 1)
+        .find(|&t| !is_locked(t) && problem.count(t) == 1)
         .filter(|_| !turns_first);
     let mut stats = Stats::default();
     propagate(

@@ -292,20 +292,22 @@ fn solve_classic(board: &Board, limit: usize, max_guesses: u64) -> Report {
 /// if the rules find that no solution keeps the pinned tiles (see
 /// [`solve_pinned`]).
 pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
-    deduce_with(board, pinned, Rating::Hard, Reasoning::Full)
+    let problem = Problem::new(board);
+    let state = reason(&problem, pinned, Rating::Hard, Reasoning::Full)?;
+    Some(state.decided(&problem))
 }
 
-/// [`deduce`] with `reasoning` up to `level`: the generators' (the unique
-/// generator's classic rules, the graded one's level).
-fn deduce_with(
-    board: &Board,
-    pinned: &[usize],
-    level: Rating,
-    reasoning: Reasoning,
-) -> Option<Vec<Option<Tile>>> {
+/// Per tile, whether `reasoning` up to `level` leaves it undecided: what
+/// the generators ask each round (the unique generator with its classic
+/// rules, the graded one at its level). `None` on a contradiction.
+fn undecided_after(board: &Board, level: Rating, reasoning: Reasoning) -> Option<Vec<bool>> {
     let problem = Problem::new(board);
-    let state = reason(&problem, pinned, level, reasoning)?;
-    Some(state.decided(&problem))
+    let state = reason(&problem, &[], level, reasoning)?;
+    Some(
+        (0..problem.len())
+            .map(|tile| state.left(tile) > 1)
+            .collect(),
+    )
 }
 
 /// What reasoning up to `level` leaves possible: per tile, the orientations
@@ -320,7 +322,7 @@ pub fn possibilities(board: &Board, pinned: &[usize], level: Rating) -> Option<V
             .map(|tile| {
                 state
                     .choices(tile)
-                    .map(|k| Tile(problem.orientations[tile][k]))
+                    .map(|k| Tile(problem.orientations(tile)[k]))
                     .collect()
             })
             .collect(),

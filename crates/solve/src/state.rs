@@ -300,7 +300,7 @@ impl State {
     /// The orientations of `tile` whose wires include `need` and avoid
     /// `forbid`, among its candidates.
     pub fn fitting(&self, problem: &Problem<'_>, tile: usize, need: u8, forbid: u8) -> u8 {
-        let masks = &problem.orientations[tile];
+        let masks = &problem.orientations(tile);
         bits(self.candidates[tile])
             .filter(|&k| masks[k] & need == need && masks[k] & forbid == 0)
             .fold(0u8, |c, k| c | 1 << k)
@@ -313,7 +313,7 @@ impl State {
         tile: usize,
         as_is: Tile,
     ) -> Result<(), Contradiction> {
-        let masks = &problem.orientations[tile];
+        let masks = &problem.orientations(tile);
         let keep = bits(self.candidates[tile])
             .filter(|&k| masks[k] == as_is.0)
             .fold(0u8, |c, k| c | 1 << k);
@@ -337,7 +337,7 @@ impl State {
             .enumerate()
             .map(|(tile, &c)| {
                 (c.count_ones() == 1)
-                    .then(|| Tile(problem.orientations[tile][c.trailing_zeros() as usize]))
+                    .then(|| Tile(problem.orientations(tile)[c.trailing_zeros() as usize]))
             })
             .collect()
     }
@@ -728,7 +728,7 @@ pub fn bits(set: u8) -> impl Iterator<Item = usize> {
 
 /// The *must* and *might* wires of a set of orientations of `tile`.
 fn bounds(problem: &Problem<'_>, tile: usize, candidates: u8) -> (u8, u8) {
-    let masks = &problem.orientations[tile];
+    let masks = &problem.orientations(tile);
     bits(candidates).fold((0xff, 0), |(must, might), k| {
         (must & masks[k], might | masks[k])
     })

@@ -20,7 +20,7 @@
 //! tests (`tests/determinism.rs`) catch.
 
 use crate::stats::Rating;
-use crate::{Reasoning, Status, deduce_with, solve_classic};
+use crate::{Reasoning, Status, solve_classic, undecided_after};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{Generator, Link, NoSteps, Params, Rerouter, solution_tree};
 use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile};
@@ -128,11 +128,12 @@ pub(crate) enum Prover {
 }
 
 impl Prover {
-    /// What this prover's reasoning decides on `board`.
-    fn deduce(self, board: &Board) -> Option<Vec<Option<Tile>>> {
+    /// Per tile, whether this prover's reasoning leaves it undecided on
+    /// `board`.
+    fn undecided(self, board: &Board) -> Option<Vec<bool>> {
         match self {
-            Prover::Classic => deduce_with(board, &[], Rating::Medium, Reasoning::Classic),
-            Prover::Graded(level) => deduce_with(board, &[], level, Reasoning::Full),
+            Prover::Classic => undecided_after(board, Rating::Medium, Reasoning::Classic),
+            Prover::Graded(level) => undecided_after(board, level, Reasoning::Full),
         }
     }
 }
@@ -148,7 +149,6 @@ pub(crate) fn make_unique(
     prover: Prover,
 ) -> Result<(), GenerateError> {
     let mut random = Random::new(seed, Stream::Reroute);
-    let mut rerouter = Rerouter::new(tree.len());
     let mut proof = Proof::Deduction;
     let mut budget = Budget {
         left: max_guesses,
@@ -169,6 +169,9 @@ pub(crate) fn make_unique(
         } else {
             return Err(GenerateError::NoUniquePuzzle { undecided: fewest });
         }
+        // Made for each round's repairs, so that its scratch space is not
+        // held while the next round deduces.
+        let mut rerouter = Rerouter::new(tree.len());
         for mut region in regions(grid, &ambiguous) {
             shuffle(&mut region, &mut random);
             for part in region.chunks(SPREAD) {
@@ -214,8 +217,8 @@ fn ambiguous_tiles(
 ) -> Result<Option<Vec<bool>>, GenerateError> {
     let board = Board::new(*grid, tree.to_vec())?;
     let ambiguous: Vec<bool> = match proof {
-        Proof::Deduction => match prover.deduce(&board) {
-            Some(decided) => decided.iter().map(Option::is_none).collect(),
+        Proof::Deduction => match prover.undecided(&board) {
+            Some(undecided) => undecided,
             // Cannot happen (the tree is a solution); reroute everywhere.
             None => vec![true; tree.len()],
         },

@@ -22,7 +22,7 @@ use lightemall_model::Dir;
 /// of the groups they would have closed off.
 pub fn find_cut_off(state: &State, problem: &Problem<'_>, tile: usize, around: &Around) -> Finding {
     let n = problem.len();
-    let masks = &problem.orientations[tile];
+    let masks = &problem.orientations(tile);
     let mut keep = state.candidates(tile);
     let mut because = 0u8;
     for k in bits(keep) {
@@ -57,7 +57,7 @@ pub fn find_dead_ends(
     tile: usize,
     around: &Around,
 ) -> Finding {
-    let masks = &problem.orientations[tile];
+    let masks = &problem.orientations(tile);
     let mut keep = state.candidates(tile);
     let mut because = 0u8;
     for k in bits(keep) {
@@ -77,7 +77,7 @@ pub fn find_dead_ends(
 /// they reach, in whichever orientation reaches most. Neighbours whose
 /// bound is lowered wait for their checks.
 pub fn pass_dead_ends(state: &mut State, problem: &Problem<'_>, tile: usize) {
-    let masks = &problem.orientations[tile];
+    let masks = &problem.orientations(tile);
     for d in bits(state.might(tile)) {
         let Some(other) = problem.neighbour(tile, Dir(d as u8)) else {
             continue;

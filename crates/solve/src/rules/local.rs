@@ -26,7 +26,7 @@ pub fn find(state: &State, problem: &Problem<'_>, tile: usize) -> Finding {
         }
     }
     let keep = state.fitting(problem, tile, need, forbid);
-    let masks = &problem.orientations[tile];
+    let masks = &problem.orientations(tile);
     let removed = state.candidates(tile) & !keep;
     // The demands that some removed orientation breaks.
     let broken =

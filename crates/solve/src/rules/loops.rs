@@ -9,7 +9,7 @@ use crate::state::{State, bits};
 /// The orientations of `tile` that close no loop, and the directions of
 /// the wires that would have.
 pub fn find(state: &State, problem: &Problem<'_>, tile: usize, around: &Around) -> Finding {
-    let masks = &problem.orientations[tile];
+    let masks = &problem.orientations(tile);
     let mut keep = state.candidates(tile);
     let mut because = 0u8;
     for k in bits(keep) {
