@@ -17,31 +17,43 @@ pub struct Link {
 /// Reusable scratch space for rerouting the trees of one grid.
 #[derive(Debug)]
 pub struct Rerouter {
-    /// The search that visited a tile last (tiles with an older mark are
-    /// unvisited: no clearing between searches).
-    mark: Vec<u32>,
-    search: u32,
     /// The direction of the link by which the search reached each tile;
     /// the tile it came from is the neighbour the other way (one byte a
     /// tile where a [`Link`] took sixteen).
     came_by: Vec<Dir>,
-    queue: Vec<u32>,
+    queue: Vec<Queued>,
+}
+
+/// A tile waiting in the search's queue, with its coordinates (worked out
+/// when it is reached, not by a division when it is left) and the wire
+/// back to the tile it was reached from.
+#[derive(Clone, Copy, Debug)]
+struct Queued {
+    tile: u32,
+    x: u16,
+    y: u16,
+    back: u8,
 }
 
 impl Rerouter {
     /// Scratch space for trees of `tiles` tiles.
     pub fn new(tiles: usize) -> Rerouter {
         Rerouter {
-            mark: vec![0; tiles],
-            search: 0,
             came_by: vec![Dir(0); tiles],
             queue: Vec::new(),
         }
     }
 
     /// The links of the tree `tiles` on the way from `from` to `to`, in
-    /// order from `to` back to `from`; `None` if the search visits more
-    /// than `max_visits` tiles first (or `to` is not in `from`'s tree).
+    /// order from `to` back to `from`; `None` if a breadth-first search
+    /// from `from` (lowest direction first) would visit more than
+    /// `max_visits` tiles before `to` (or `to` is not in `from`'s tree).
+    ///
+    /// `tiles` must be a tree (or a forest): the search goes on along
+    /// every wire but the one it came by, and needs no record of the tiles
+    /// it visited. It stops as soon as the answer is known: tiles leave
+    /// the queue in the order they enter it, so `to` is visited within the
+    /// bound exactly when it enters the queue at a place below it.
     pub fn path(
         &mut self,
         grid: &Grid,
@@ -50,34 +62,49 @@ impl Rerouter {
         to: usize,
         max_visits: usize,
     ) -> Option<Vec<Link>> {
-        self.next_search();
-        self.mark[from] = self.search;
-        self.queue.clear();
-        self.queue.push(from as u32);
+        if max_visits == 0 {
+            return None;
+        }
+        if from == to {
+            return Some(Vec::new());
+        }
+        let topology = grid.topology();
+        let mut back = [0u8; 8];
+        for dir in topology.directions() {
+            back[usize::from(dir.0)] = topology.opposite(dir).bit();
+        }
         let offsets = grid.offset_table();
+        let (x, y) = grid.coords(from);
+        self.queue.clear();
+        self.queue.push(Queued::new(from, x, y, 0));
         let mut head = 0;
-        while head < self.queue.len() && head < max_visits {
-            let tile = self.queue[head] as usize;
+        while let Some(&Queued {
+            tile,
+            x,
+            y,
+            back: came,
+        }) = self.queue.get(head)
+        {
             head += 1;
-            if tile == to {
-                return self.walk_back(grid, from, to);
-            }
-            // The tile's wires, lowest direction first; its coordinates
-            // worked out once for all of them.
-            let (x, y) = grid.coords(tile);
-            let mut wires = tiles[tile].0;
+            let (x, y) = (usize::from(x), usize::from(y));
+            // The tile's wires but the one back, lowest direction first.
+            let mut wires = tiles[tile as usize].0 & !came;
             while wires != 0 {
                 let dir = Dir(wires.trailing_zeros() as u8);
                 wires &= wires - 1;
                 let Some((nx, ny)) = grid.step(x, y, offsets[y % 2][usize::from(dir.0)]) else {
                     continue;
                 };
-                let next = grid.index(nx, ny);
-                if self.mark[next] != self.search {
-                    self.mark[next] = self.search;
-                    self.came_by[next] = dir;
-                    self.queue.push(next as u32);
+                if self.queue.len() >= max_visits {
+                    return None;
                 }
+                let next = grid.index(nx, ny);
+                self.came_by[next] = dir;
+                if next == to {
+                    return self.walk_back(grid, from, to);
+                }
+                self.queue
+                    .push(Queued::new(next, nx, ny, back[usize::from(dir.0)]));
             }
         }
         None
@@ -112,14 +139,6 @@ impl Rerouter {
         true
     }
 
-    fn next_search(&mut self) {
-        self.search = self.search.wrapping_add(1);
-        if self.search == 0 {
-            self.mark.fill(0);
-            self.search = 1;
-        }
-    }
-
     /// The links from `to` back to `from` the last search came by; `None`
     /// cannot happen (each came by a link on the board), but a broken
     /// path must never reach a reroute.
@@ -133,6 +152,18 @@ impl Rerouter {
             links.push(Link { tile, dir });
         }
         Some(links)
+    }
+}
+
+impl Queued {
+    /// Coordinates fit 16 bits: boards are at most 1000 tiles a side.
+    fn new(tile: usize, x: usize, y: usize, back: u8) -> Queued {
+        Queued {
+            tile: tile as u32,
+            x: x as u16,
+            y: y as u16,
+            back,
+        }
     }
 }
 
@@ -206,6 +237,97 @@ mod tests {
                 assert!(is_spanning_tree(&grid, &tiles), "{topology} round {round}");
             }
             assert!(changed > 50, "{topology}: only {changed} reroutes");
+        }
+    }
+
+    /// The search as first written: a breadth-first search that marks
+    /// the tiles it reached and takes them off its queue until `to` comes
+    /// off, or `max_visits` came off.
+    fn reference_path(
+        grid: &Grid,
+        tiles: &[Tile],
+        from: usize,
+        to: usize,
+        max_visits: usize,
+    ) -> Option<Vec<Link>> {
+        let mut came_by: Vec<Option<Dir>> = vec![None; tiles.len()];
+        let mut seen = vec![false; tiles.len()];
+        seen[from] = true;
+        let mut queue = vec![from];
+        let mut head = 0;
+        while head < queue.len() && head < max_visits {
+            let tile = queue[head];
+            head += 1;
+            if tile == to {
+                let mut links = Vec::new();
+                let mut at = to;
+                while at != from {
+                    let dir = came_by[at]?;
+                    at = grid.neighbour(at, grid.topology().opposite(dir))?;
+                    links.push(Link { tile: at, dir });
+                }
+                return Some(links);
+            }
+            for dir in grid.topology().directions() {
+                if tiles[tile].0 & dir.bit() == 0 {
+                    continue;
+                }
+                if let Some(next) = grid.neighbour(tile, dir)
+                    && !seen[next]
+                {
+                    seen[next] = true;
+                    came_by[next] = Some(dir);
+                    queue.push(next);
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_search_finds_what_a_marking_breadth_first_search_finds() {
+        for (topology, wrap) in [
+            (Topology::Square, false),
+            (Topology::Square, true),
+            (Topology::Hex, false),
+            (Topology::Hex, true),
+            (Topology::Octo, false),
+            (Topology::Octo, true),
+        ] {
+            let grid = Grid::new(topology, 13, 10, wrap).expect("valid grid");
+            let mut random = Random::new(5, Stream::Tree);
+            let mut tiles = kruskal(&grid, Difficulty::Medium, &mut random, &mut NoSteps);
+            let mut rerouter = Rerouter::new(tiles.len());
+            let (mut found, mut missed) = (0, 0);
+            for round in 0..3000u32 {
+                let from = random.below(tiles.len() as u32) as usize;
+                let dir = Dir(random.below(u32::from(topology.direction_count())) as u8);
+                let Some(to) = grid.neighbour(from, dir) else {
+                    continue;
+                };
+                let max_visits = random.below(tiles.len() as u32 + 2) as usize;
+                let expected = reference_path(&grid, &tiles, from, to, max_visits);
+                let got = rerouter.path(&grid, &tiles, from, to, max_visits);
+                assert_eq!(got, expected, "{topology} {from}->{to} within {max_visits}");
+                if got.is_some() {
+                    found += 1;
+                } else {
+                    missed += 1;
+                }
+                // Reroute now and then, so trees of many shapes are searched.
+                let pick = |path: &[Link]| round as usize % path.len();
+                rerouter.reroute(
+                    &grid,
+                    &mut tiles,
+                    Link { tile: from, dir },
+                    usize::MAX,
+                    pick,
+                );
+            }
+            assert!(
+                found > 100 && missed > 100,
+                "{topology}: {found} found, {missed} missed"
+            );
         }
     }
 
