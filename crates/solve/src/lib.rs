@@ -293,7 +293,12 @@ fn solve_classic(board: &Board, limit: usize, max_guesses: u64) -> Report {
 /// [`solve_pinned`]).
 pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
     let problem = Problem::new(board);
-    let state = reason(&problem, pinned, Rating::Hard, Reasoning::Full)?;
+    let state = reason(
+        &problem,
+        pinned,
+        &Rules::up_to(Rating::Hard),
+        Reasoning::Full,
+    )?;
     Some(state.decided(&problem))
 }
 
@@ -302,7 +307,14 @@ pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
 /// rules, the graded one at its level). `None` on a contradiction.
 fn undecided_after(board: &Board, level: Rating, reasoning: Reasoning) -> Option<Vec<bool>> {
     let problem = Problem::new(board);
-    let state = reason(&problem, &[], level, reasoning)?;
+    let dead_ends = reasoning == Reasoning::Full;
+    // Lookahead's budgets count looks: below it only the fixpoint counts.
+    let rules = if level < Rating::Hard {
+        Rules::fixpoint(level, dead_ends)
+    } else {
+        Rules::up_to(level)
+    };
+    let state = reason(&problem, &[], &rules, reasoning)?;
     Some(
         (0..problem.len())
             .map(|tile| state.left(tile) > 1)
@@ -316,7 +328,7 @@ fn undecided_after(board: &Board, level: Rating, reasoning: Reasoning) -> Option
 /// removed an orientation some solution has would show here.
 pub fn possibilities(board: &Board, pinned: &[usize], level: Rating) -> Option<Vec<Vec<Tile>>> {
     let problem = Problem::new(board);
-    let state = reason(&problem, pinned, level, Reasoning::Full)?;
+    let state = reason(&problem, pinned, &Rules::up_to(level), Reasoning::Full)?;
     Some(
         (0..problem.len())
             .map(|tile| {
@@ -329,11 +341,11 @@ pub fn possibilities(board: &Board, pinned: &[usize], level: Rating) -> Option<V
     )
 }
 
-/// The state that reasoning up to `level` reaches from the pinned tiles.
+/// The state that `rules` reach from the pinned tiles.
 fn reason(
     problem: &Problem<'_>,
     pinned: &[usize],
-    level: Rating,
+    rules: &Rules,
     reasoning: Reasoning,
 ) -> Option<State> {
     let mut state = State::new(problem, reasoning == Reasoning::Full);
@@ -341,7 +353,7 @@ fn reason(
     for &tile in pinned.iter().filter(|&&tile| tile < problem.len()) {
         state.pin(problem, tile, problem.board.tiles()[tile]).ok()?;
     }
-    propagate(&mut state, problem, &Rules::up_to(level), &mut stats).ok()?;
+    propagate(&mut state, problem, rules, &mut stats).ok()?;
     Some(state)
 }
 

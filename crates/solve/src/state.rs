@@ -212,6 +212,12 @@ impl State {
         self.bounds[tile].1
     }
 
+    /// `tile`'s *must* and *might* wires together.
+    #[inline]
+    pub fn wire_bounds(&self, tile: usize) -> (u8, u8) {
+        self.bounds[tile]
+    }
+
     /// Whether some remaining orientation of `tile` has a wire toward `d`.
     pub(crate) fn might_wire(&self, tile: usize, d: usize) -> bool {
         self.might(tile) & 1 << d != 0
@@ -762,6 +768,71 @@ mod tests {
                 assert_eq!(state.members_of(tile).count(), state.size(tile));
             }
         }
+    }
+
+    /// The reasoning's result does not depend on the order the tiles are
+    /// first looked at (a shuffled stack instead of index order), for
+    /// every level without lookahead, with dead ends or without: what the
+    /// rules decide is their common fixpoint, not an accident of order.
+    /// So [`Rules::fixpoint`], which skips looks that cannot conclude
+    /// anything, decides the same (the generators' rounds rely on it).
+    #[test]
+    fn what_reasoning_decides_does_not_depend_on_the_order_of_looks() {
+        use lightemall_gen::random::{Random, Stream};
+        let mut random = Random::new(11, Stream::Reroute);
+        let mut differ = Vec::new();
+        let mut compared = 0;
+        for id in [
+            "square:30x30:kruskal:hard#3",
+            "square:20x20w:kruskal:hard#4",
+            "hex:20x20w:kruskal:hard#5",
+            "hex:24x20:unique:medium#1",
+            "octo:16x16:kruskal:hard#6",
+            "octo:20x20:unique:medium#2",
+            "octo:12x12w:kruskal:medium#7",
+            "square:25x25:graded:medium#8",
+            "octo:20x20:graded:medium#9",
+        ] {
+            let params: Params = id.parse().expect("valid id");
+            let board: Board = crate::generate(&params).expect("generates").board;
+            let problem = Problem::new(&board);
+            let n = problem.len();
+            for dead_ends in [false, true] {
+                for level in [Rating::Easy, Rating::Medium] {
+                    let rules = Rules::up_to(level);
+                    let mut stats = Stats::default();
+                    let mut canonical = State::new(&problem, dead_ends);
+                    propagate(&mut canonical, &problem, &rules, &mut stats).expect("solvable");
+                    let mut fast = State::new(&problem, dead_ends);
+                    let fixpoint = Rules::fixpoint(level, dead_ends);
+                    propagate(&mut fast, &problem, &fixpoint, &mut stats).expect("solvable");
+                    if fast.candidates != canonical.candidates {
+                        differ.push(format!("{id} {level:?} dead ends {dead_ends}, fixpoint"));
+                    }
+                    for _ in 0..4 {
+                        let rules = if random.below(2) == 0 {
+                            rules
+                        } else {
+                            fixpoint
+                        };
+                        let mut order: Vec<u32> = (0..n as u32).collect();
+                        for i in (1..n).rev() {
+                            order.swap(i, random.below(i as u32 + 1) as usize);
+                        }
+                        let mut shuffled = State::new(&problem, dead_ends);
+                        shuffled.local_queue = order;
+                        shuffled.first_look = n;
+                        propagate(&mut shuffled, &problem, &rules, &mut stats).expect("solvable");
+                        compared += 1;
+                        if shuffled.candidates != canonical.candidates {
+                            differ.push(format!("{id} {level:?} dead ends {dead_ends}"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 100);
+        assert!(differ.is_empty(), "order changed the result: {differ:#?}");
     }
 
     #[test]

@@ -37,8 +37,9 @@ pub fn find(state: &State, problem: &Problem<'_>, tile: usize) -> Finding {
     }
 }
 
-/// Look at `tile`: narrow it to what its neighbours allow (its neighbours
-/// then wait for the rule in turn), queue it for the dearer checks if
+/// Look at `tile`: narrow it to what its neighbours allow (its neighbours,
+/// or those on the sides that changed if `changed_sides_only`, then wait
+/// for the rule in turn), queue it for the dearer checks if
 /// `checks` and it is still undecided (or has dead ends to pass on), and
 /// join it to the neighbours it is
 /// known to be wired to.
@@ -47,13 +48,18 @@ pub fn look(
     problem: &Problem<'_>,
     tile: usize,
     checks: bool,
+    changed_sides_only: bool,
     stats: &mut Stats,
 ) -> Result<(), Contradiction> {
     let found = find(state, problem, tile);
+    let before = state.wire_bounds(tile);
     if state.narrow_by(problem, tile, found.keep, Technique::Local, found.because)? {
         stats.local += 1;
+        let sides = super::sides_to_notify(state, tile, before, changed_sides_only);
         for d in 0..problem.dirs {
-            if let Some(other) = problem.neighbour(tile, Dir(d as u8)) {
+            if sides & 1 << d != 0
+                && let Some(other) = problem.neighbour(tile, Dir(d as u8))
+            {
                 state.enqueue(other);
             }
         }

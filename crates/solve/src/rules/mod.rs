@@ -100,6 +100,18 @@ pub struct Rules {
     /// the root's reasoning sweeps (a puzzle's rating must not miss a
     /// deduction), a search node may skip it.
     pub sweep: bool,
+    /// After a tile narrows, look again only at the neighbours on the
+    /// sides where its wires changed (must or might), not at all of them.
+    /// Sound for any reasoning (a neighbour's `local` reads only the side
+    /// facing it, and the sweep catches the checks), and the fixpoint it
+    /// reaches is the same, as the rules' conclusions do not depend on
+    /// the order they are drawn in. But the number of looks and the order
+    /// of the work change, so it is only for a solve whose budgets do not
+    /// count looks and whose caller asks for the fixpoint alone: the
+    /// generators' rounds ([`Rules::fixpoint`]). Not with dead ends past
+    /// `local` (a decided tile passes them on when checked, which no sweep
+    /// repeats).
+    pub changed_sides_only: bool,
 }
 
 impl Rules {
@@ -110,6 +122,18 @@ impl Rules {
             near_only: false,
             stop_at: u64::MAX,
             sweep: true,
+            changed_sides_only: false,
+        }
+    }
+
+    /// [`Rules::up_to`] for a caller that wants only what the rules decide
+    /// in the end, not their work or its order: with
+    /// [`Rules::changed_sides_only`] where that is sound (no dead ends past
+    /// `local`), so that fewer looks reach the same fixpoint.
+    pub fn fixpoint(level: Rating, dead_ends: bool) -> Rules {
+        Rules {
+            changed_sides_only: !dead_ends || level == Rating::Easy,
+            ..Rules::up_to(level)
         }
     }
 
@@ -173,14 +197,21 @@ fn settle(
             return Ok(());
         }
         if let Some(tile) = state.next_local() {
-            local::look(state, problem, tile, checks, stats)?;
+            local::look(
+                state,
+                problem,
+                tile,
+                checks,
+                rules.changed_sides_only,
+                stats,
+            )?;
             continue;
         }
         if !checks {
             return Ok(());
         }
         if let Some(tile) = state.next_check() {
-            check(state, problem, tile, stats)?;
+            check(state, problem, tile, rules.changed_sides_only, stats)?;
             continue;
         }
         if rules.near_only {
@@ -194,11 +225,13 @@ fn settle(
 }
 
 /// The per-tile `loop` and `island` checks of an undecided tile; if they
-/// narrow it, it and its neighbours go back to the local rule.
+/// narrow it, it and its neighbours (those on the sides that changed, if
+/// `changed_sides_only`) go back to the local rule.
 fn check(
     state: &mut State,
     problem: &Problem<'_>,
     tile: usize,
+    changed_sides_only: bool,
     stats: &mut Stats,
 ) -> Result<(), Contradiction> {
     if state.left(tile) < 2 {
@@ -209,6 +242,7 @@ fn check(
         return Ok(());
     }
     let around = Around::of(state, problem, tile);
+    let before = state.wire_bounds(tile);
     let mut changed = false;
     let found = loops::find(state, problem, tile, &around);
     stats.loops += u64::from((state.candidates(tile) & !found.keep).count_ones());
@@ -224,11 +258,32 @@ fn check(
     }
     if changed {
         state.enqueue(tile);
-        for other in around.neighbours.iter().flatten() {
-            state.enqueue(*other);
+        let sides = sides_to_notify(state, tile, before, changed_sides_only);
+        for (d, other) in around.neighbours.iter().enumerate() {
+            if let Some(other) = other
+                && sides & 1 << d != 0
+            {
+                state.enqueue(*other);
+            }
         }
     }
     Ok(())
+}
+
+/// The sides of `tile` whose neighbours must look again after it narrowed
+/// from the wire bounds `before`: every side, or if `changed_sides_only`
+/// those where its must or might wires changed.
+pub fn sides_to_notify(
+    state: &State,
+    tile: usize,
+    before: (u8, u8),
+    changed_sides_only: bool,
+) -> u8 {
+    if !changed_sides_only {
+        return u8::MAX;
+    }
+    let (must, might) = state.wire_bounds(tile);
+    (must ^ before.0) | (might ^ before.1)
 }
 
 /// A tile's surroundings, looked up once for all the per-tile checks: its
