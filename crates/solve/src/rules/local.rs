@@ -38,8 +38,8 @@ pub fn find(state: &State, problem: &Problem<'_>, tile: usize) -> Finding {
 }
 
 /// Look at `tile`: narrow it to what its neighbours allow (its neighbours,
-/// or if `fixpoint_only` those on the sides that changed, then wait for
-/// the rule in turn), queue it for the dearer checks if
+/// or those on the sides that changed if `changed_sides_only`, then wait
+/// for the rule in turn), queue it for the dearer checks if
 /// `checks` and it is still undecided (or has dead ends to pass on), and
 /// join it to the neighbours it is
 /// known to be wired to.
@@ -48,15 +48,14 @@ pub fn look(
     problem: &Problem<'_>,
     tile: usize,
     checks: bool,
-    fixpoint_only: bool,
+    changed_sides_only: bool,
     stats: &mut Stats,
 ) -> Result<(), Contradiction> {
     let found = find(state, problem, tile);
     let before = state.wire_bounds(tile);
-    let narrowed = state.narrow_by(problem, tile, found.keep, Technique::Local, found.because)?;
-    if narrowed {
+    if state.narrow_by(problem, tile, found.keep, Technique::Local, found.because)? {
         stats.local += 1;
-        let sides = super::sides_to_notify(state, tile, before, fixpoint_only);
+        let sides = super::sides_to_notify(state, tile, before, changed_sides_only);
         for d in 0..problem.dirs {
             if sides & 1 << d != 0
                 && let Some(other) = problem.neighbour(tile, Dir(d as u8))
@@ -65,10 +64,8 @@ pub fn look(
             }
         }
     }
-    // A decided tile is checked too where it passes dead ends on. If only
-    // the fixpoint counts, a tile this look left as it was waits for the
-    // sweep.
-    if checks && (narrowed || !fixpoint_only) && (state.left(tile) > 1 || state.has_dead_ends()) {
+    // A decided tile is checked too where it passes dead ends on.
+    if checks && (state.left(tile) > 1 || state.has_dead_ends()) {
         state.enqueue_check(tile);
     }
     join_known_wires(state, problem, tile)

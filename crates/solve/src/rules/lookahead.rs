@@ -75,7 +75,7 @@ fn probe_all(
                     near_only: true,
                     stop_at: u64::MAX,
                     sweep: false,
-                    fixpoint_only: false,
+                    changed_sides_only: false,
                 };
                 settle(state, problem, &near, stats)?;
             }
@@ -95,7 +95,7 @@ fn refutes(state: &mut State, problem: &Problem<'_>, tile: usize, k: usize) -> b
         near_only: true,
         stop_at: state.looks.saturating_add(PROBE_LOOKS),
         sweep: false,
-        fixpoint_only: false,
+        changed_sides_only: false,
     };
     state.assume(problem, tile, k);
     let mut scratch = Stats::default();

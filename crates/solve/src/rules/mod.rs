@@ -100,18 +100,18 @@ pub struct Rules {
     /// the root's reasoning sweeps (a puzzle's rating must not miss a
     /// deduction), a search node may skip it.
     pub sweep: bool,
-    /// Skip the work that cannot conclude anything: after a tile narrows,
-    /// only the neighbours on the sides where its wires changed (must or
-    /// might) look again (a neighbour's `local` reads only the side facing
-    /// it), and a look that narrows nothing queues no per-tile check (the
-    /// sweep checks every undecided tile before the end). The fixpoint is
-    /// the same, as the rules' conclusions do not depend on the order they
-    /// are drawn in; but the number of looks and the order of the work
-    /// change, so it is only for a solve whose budgets do not count looks
-    /// and whose caller asks for the fixpoint alone: the generators' rounds
-    /// ([`Rules::fixpoint`]). Not with dead ends past `local` (a decided
-    /// tile passes them on when checked, which no sweep repeats).
-    pub fixpoint_only: bool,
+    /// After a tile narrows, look again only at the neighbours on the
+    /// sides where its wires changed (must or might), not at all of them.
+    /// Sound for any reasoning (a neighbour's `local` reads only the side
+    /// facing it, and the sweep catches the checks), and the fixpoint it
+    /// reaches is the same, as the rules' conclusions do not depend on
+    /// the order they are drawn in. But the number of looks and the order
+    /// of the work change, so it is only for a solve whose budgets do not
+    /// count looks and whose caller asks for the fixpoint alone: the
+    /// generators' rounds ([`Rules::fixpoint`]). Not with dead ends past
+    /// `local` (a decided tile passes them on when checked, which no sweep
+    /// repeats).
+    pub changed_sides_only: bool,
 }
 
 impl Rules {
@@ -122,17 +122,17 @@ impl Rules {
             near_only: false,
             stop_at: u64::MAX,
             sweep: true,
-            fixpoint_only: false,
+            changed_sides_only: false,
         }
     }
 
     /// [`Rules::up_to`] for a caller that wants only what the rules decide
     /// in the end, not their work or its order: with
-    /// [`Rules::fixpoint_only`] where that is sound (no dead ends past
+    /// [`Rules::changed_sides_only`] where that is sound (no dead ends past
     /// `local`), so that fewer looks reach the same fixpoint.
     pub fn fixpoint(level: Rating, dead_ends: bool) -> Rules {
         Rules {
-            fixpoint_only: !dead_ends || level == Rating::Easy,
+            changed_sides_only: !dead_ends || level == Rating::Easy,
             ..Rules::up_to(level)
         }
     }
@@ -197,14 +197,21 @@ fn settle(
             return Ok(());
         }
         if let Some(tile) = state.next_local() {
-            local::look(state, problem, tile, checks, rules.fixpoint_only, stats)?;
+            local::look(
+                state,
+                problem,
+                tile,
+                checks,
+                rules.changed_sides_only,
+                stats,
+            )?;
             continue;
         }
         if !checks {
             return Ok(());
         }
         if let Some(tile) = state.next_check() {
-            check(state, problem, tile, rules.fixpoint_only, stats)?;
+            check(state, problem, tile, rules.changed_sides_only, stats)?;
             continue;
         }
         if rules.near_only {
@@ -219,12 +226,12 @@ fn settle(
 
 /// The per-tile `loop` and `island` checks of an undecided tile; if they
 /// narrow it, it and its neighbours (those on the sides that changed, if
-/// `fixpoint_only`) go back to the local rule.
+/// `changed_sides_only`) go back to the local rule.
 fn check(
     state: &mut State,
     problem: &Problem<'_>,
     tile: usize,
-    fixpoint_only: bool,
+    changed_sides_only: bool,
     stats: &mut Stats,
 ) -> Result<(), Contradiction> {
     if state.left(tile) < 2 {
@@ -251,7 +258,7 @@ fn check(
     }
     if changed {
         state.enqueue(tile);
-        let sides = sides_to_notify(state, tile, before, fixpoint_only);
+        let sides = sides_to_notify(state, tile, before, changed_sides_only);
         for (d, other) in around.neighbours.iter().enumerate() {
             if let Some(other) = other
                 && sides & 1 << d != 0
@@ -264,10 +271,15 @@ fn check(
 }
 
 /// The sides of `tile` whose neighbours must look again after it narrowed
-/// from the wire bounds `before`: every side, or if `fixpoint_only`
+/// from the wire bounds `before`: every side, or if `changed_sides_only`
 /// those where its must or might wires changed.
-pub fn sides_to_notify(state: &State, tile: usize, before: (u8, u8), fixpoint_only: bool) -> u8 {
-    if !fixpoint_only {
+pub fn sides_to_notify(
+    state: &State,
+    tile: usize,
+    before: (u8, u8),
+    changed_sides_only: bool,
+) -> u8 {
+    if !changed_sides_only {
         return u8::MAX;
     }
     let (must, might) = state.wire_bounds(tile);
