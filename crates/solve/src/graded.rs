@@ -25,7 +25,7 @@
 //! name, as the unique generator keeps its classic rules.
 
 use crate::stats::Rating;
-use crate::unique::{GenerateError, Prover, check_wrap, make_unique};
+use crate::unique::{GenerateError, Progress, Prover, check_wrap, make_unique};
 use crate::{Options, Status, solve_with};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{Difficulty, Link, NoSteps, Params, Rerouter, solution_tree};
@@ -46,8 +46,9 @@ pub fn level_of(difficulty: Difficulty) -> Rating {
     }
 }
 
-/// The graded puzzle that `params` describe.
-pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
+/// The graded puzzle that `params` describe, telling `watch` how far it
+/// has come.
+pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzzle, GenerateError> {
     let grid = params.grid;
     check_wrap(&grid)?;
     let level = level_of(params.difficulty);
@@ -57,14 +58,28 @@ pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
             ..*params
         };
         let mut tree = solution_tree(&tree_params, &mut NoSteps);
-        match make_unique(&grid, &mut tree, tree_params.seed, 0, Prover::Graded(level)) {
+        let mut rounds = |round, undecided| {
+            watch(Progress::Round {
+                attempt,
+                round,
+                undecided,
+            });
+        };
+        let prover = Prover::Graded(level);
+        match make_unique(&grid, &mut tree, tree_params.seed, 0, prover, &mut rounds) {
             Ok(()) => {}
             Err(GenerateError::NoUniquePuzzle { .. }) => continue,
             Err(other) => return Err(other),
         }
         let solved = Board::new(grid, tree.clone())?;
         if level_needed(&solved, level) == Some(level)
-            || reshape(&grid, &mut tree, level, tree_params.seed)?
+            || reshape(&grid, &mut tree, level, tree_params.seed, &mut |step| {
+                watch(Progress::Climb {
+                    attempt,
+                    step,
+                    steps: RESHAPE_STEPS,
+                });
+            })?
         {
             return Ok(lightemall_gen::puzzle_from_tree(params, tree)?);
         }
@@ -83,11 +98,13 @@ fn reshape(
     tree: &mut Vec<Tile>,
     level: Rating,
     seed: u64,
+    watch: &mut dyn FnMut(u32),
 ) -> Result<bool, GenerateError> {
     let mut random = Random::new(seed.rotate_left(17), Stream::Reroute);
     let mut rerouter = Rerouter::new(tree.len());
     let mut score = local_undecided(&Board::new(*grid, tree.clone())?);
-    for _ in 0..RESHAPE_STEPS {
+    for step in 1..=RESHAPE_STEPS {
+        watch(step);
         let Some(add) = absent_link(grid, tree, &mut random) else {
             return Ok(false);
         };

@@ -40,7 +40,9 @@ use rules::{Rules, propagate};
 use search::{Run, Search};
 use state::State;
 pub use stats::{Rating, Stats};
-pub use unique::{GENERATE_GUESSES, GenerateError, generate, generate_within};
+pub use unique::{
+    GENERATE_GUESSES, GenerateError, Progress, generate, generate_watched, generate_within,
+};
 
 use lightemall_gen::PuzzleSource;
 use lightemall_model::Puzzle;

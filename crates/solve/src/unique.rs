@@ -86,26 +86,84 @@ pub enum GenerateError {
 }
 
 /// The puzzle that `params` describe, for every generator: `unique` is made
-/// unique here (within [`GENERATE_GUESSES`]), the others are
-/// `lightemall_gen::generate`'s.
+/// unique here (within [`GENERATE_GUESSES`]), `graded` graded, the others
+/// are `lightemall_gen::generate`'s.
 pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
-    generate_within(params, GENERATE_GUESSES)
+    generate_watched(params, &mut |_| {})
+}
+
+/// [`generate`], telling `watch` how far it has come (for a progress line:
+/// a large unique or graded board takes seconds to minutes). The puzzle
+/// does not depend on the watcher.
+pub fn generate_watched(
+    params: &Params,
+    watch: &mut dyn FnMut(Progress),
+) -> Result<Puzzle, GenerateError> {
+    generate_inner(params, GENERATE_GUESSES, watch)
 }
 
 /// [`generate`] that gives up ([`GenerateError::GaveUp`]) once its search
 /// proofs have made `max_guesses` guesses. The budget counts work, not
 /// time, so a puzzle that comes out is the same on every machine.
 pub fn generate_within(params: &Params, max_guesses: u64) -> Result<Puzzle, GenerateError> {
+    generate_inner(params, max_guesses, &mut |_| {})
+}
+
+fn generate_inner(
+    params: &Params,
+    max_guesses: u64,
+    watch: &mut dyn FnMut(Progress),
+) -> Result<Puzzle, GenerateError> {
     let prover = match params.generator {
         Generator::Unique => Prover::Classic,
-        Generator::Graded => return crate::graded::generate(params),
+        Generator::Graded => return crate::graded::generate(params, watch),
         _ => return Ok(lightemall_gen::generate(params)?),
     };
     let grid = params.grid;
     check_wrap(&grid)?;
     let mut tree = solution_tree(params, &mut NoSteps);
-    make_unique(&grid, &mut tree, params.seed, max_guesses, prover)?;
+    let mut rounds = |round, undecided| {
+        watch(Progress::Round {
+            attempt: 0,
+            round,
+            undecided,
+        });
+    };
+    make_unique(
+        &grid,
+        &mut tree,
+        params.seed,
+        max_guesses,
+        prover,
+        &mut rounds,
+    )?;
     Ok(lightemall_gen::puzzle_from_tree(params, tree)?)
+}
+
+/// How far a generation has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A round of reasoning and rerouting is done.
+    Round {
+        /// The tree being made unique: 0 first (the graded generator
+        /// starts from another when one cannot reach its level).
+        attempt: u32,
+        /// Rounds on this tree so far, 1 first.
+        round: u32,
+        /// The tiles that the round's reasoning left undecided; the next
+        /// round reroutes around them, and 0 ends the rounds.
+        undecided: usize,
+    },
+    /// A step of the graded generator's climb toward its level, which
+    /// ends when a step reaches it or after `steps`.
+    Climb {
+        /// The tree being climbed from (as in [`Progress::Round`]).
+        attempt: u32,
+        /// Steps taken, 1 first.
+        step: u32,
+        /// The most steps the climb takes.
+        steps: u32,
+    },
 }
 
 /// A wrapping board needs sides of at least 3 for a unique puzzle.
@@ -147,6 +205,7 @@ pub(crate) fn make_unique(
     seed: u64,
     max_guesses: u64,
     prover: Prover,
+    watch: &mut dyn FnMut(u32, usize),
 ) -> Result<(), GenerateError> {
     let mut random = Random::new(seed, Stream::Reroute);
     let mut proof = Proof::Deduction;
@@ -155,11 +214,15 @@ pub(crate) fn make_unique(
         total: max_guesses,
     };
     let (mut fewest, mut stalled) = (usize::MAX, 0);
+    let mut round = 0;
     loop {
+        round += 1;
         let Some(ambiguous) = ambiguous_tiles(grid, tree, proof, prover, &mut budget)? else {
+            watch(round, 0);
             return Ok(());
         };
         let count = ambiguous.iter().filter(|&&u| u).count();
+        watch(round, count);
         if count < fewest {
             (fewest, stalled) = (count, 0);
         } else if stalled < proof.patience() {
@@ -385,6 +448,60 @@ mod tests {
         let params: Params = "square:12x12:unique:hard#3".parse().expect("valid id");
         assert_eq!(generate_within(&params, 0), generate(&params));
         assert!(generate(&params).is_ok());
+    }
+
+    #[test]
+    fn a_watcher_sees_each_round_and_changes_nothing() {
+        let mut climbs = 0;
+        for id in [
+            "octo:30x30:unique:medium#1",
+            "square:20x20:graded:hard#2",
+            "hex:16x16:graded:easy#3",
+        ] {
+            let params: Params = id.parse().expect("valid id");
+            let mut seen = Vec::new();
+            let watched = generate_watched(&params, &mut |p| seen.push(p));
+            assert_eq!(watched, generate(&params), "{id}");
+            assert!(seen.len() > 1, "{id}: {seen:?}");
+            // Rounds count from 1 on each tree, and a tree's rounds end
+            // with none undecided before any climb from it.
+            let mut last: Option<Progress> = None;
+            for &now in &seen {
+                match (last, now) {
+                    (_, Progress::Round { round: 1, .. }) => {}
+                    (
+                        Some(Progress::Round {
+                            attempt: a,
+                            round: r,
+                            undecided: u,
+                        }),
+                        Progress::Round { attempt, round, .. },
+                    ) => assert!(a == attempt && r + 1 == round && u > 0, "{id}: {seen:?}"),
+                    (
+                        Some(Progress::Round { undecided: 0, .. }),
+                        Progress::Climb { step: 1, .. },
+                    ) => {}
+                    (
+                        Some(Progress::Climb { step: s, .. }),
+                        Progress::Climb { step, steps, .. },
+                    ) => {
+                        assert!(s + 1 == step && step <= steps, "{id}: {seen:?}");
+                    }
+                    _ => panic!("{id}: {now:?} after {last:?}"),
+                }
+                last = Some(now);
+            }
+            climbs += seen
+                .iter()
+                .filter(|p| matches!(p, Progress::Climb { .. }))
+                .count();
+            let finished = matches!(
+                last,
+                Some(Progress::Round { undecided: 0, .. } | Progress::Climb { .. })
+            );
+            assert!(finished, "{id}: ends with {last:?}");
+        }
+        assert!(climbs > 0, "the hard graded puzzle climbs");
     }
 
     #[test]
