@@ -6,7 +6,10 @@
 //! of the same size allocates nothing. No I/O, no clock.
 
 mod layout;
+mod live;
 mod search;
+
+pub use live::{LivePower, Update};
 
 use layout::Layout;
 use lightemall_model::Board;

@@ -14,8 +14,8 @@ use lightemall_model::Grid;
 
 /// Neighbour steps by row parity and direction, and the opposite wire.
 pub struct Steps {
-    offsets: [[(isize, isize); 8]; 2],
-    back: [u8; 8],
+    pub offsets: [[(isize, isize); 8]; 2],
+    pub back: [u8; 8],
 }
 
 impl Steps {
