@@ -1,13 +1,15 @@
 //! Power benchmarks: the search from the station over a solved board (every
-//! tile reached) of 32x32 and 1000x1000, wrapping or not, and the diameter by
-//! two searches; then a turn and its update (`LivePower::turned`) beside the
+//! tile reached) of 32x32 and 1000x1000, wrapping or not, beside a plain
+//! breadth-first search over `Board::linked`, and the diameter by two
+//! searches; then a turn and its update (`LivePower::turned`) beside the
 //! full search that the engine made after every move before, on solved and
 //! scrambled boards of 64x64 and 1000x1000.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_gen::{Difficulty, Generator, Params, generate};
-use lightemall_model::{Grid, Topology};
+use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::{LivePower, Power, diameter};
+use std::collections::VecDeque;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -21,11 +23,32 @@ fn params(side: usize, wrap: bool) -> Params {
     }
 }
 
-fn solved_board(side: usize, wrap: bool) -> lightemall_model::Board {
+fn solved_board(side: usize, wrap: bool) -> Board {
     generate(&params(side, wrap))
         .expect("generates")
         .solution_board()
         .expect("solved")
+}
+
+/// The reference DESIGN.md measures against: a queue of tile indices over
+/// `Board::linked`, a distance per tile.
+fn plain_bfs(board: &Board, station: usize) -> usize {
+    let mut distance = vec![u32::MAX; board.grid().len()];
+    distance[station] = 0;
+    let mut queue = VecDeque::from([station]);
+    let mut reached = 0;
+    while let Some(tile) = queue.pop_front() {
+        reached += 1;
+        for dir in board.grid().topology().directions() {
+            if let Some(other) = board.linked(tile, dir)
+                && distance[other] == u32::MAX
+            {
+                distance[other] = distance[tile] + 1;
+                queue.push_back(other);
+            }
+        }
+    }
+    reached
 }
 
 fn search(c: &mut Criterion) {
@@ -48,6 +71,11 @@ fn search(c: &mut Criterion) {
                 power.powered_count(None)
             })
         });
+        if side == 1000 && !wrap {
+            group.bench_function(format!("plain_bfs/{label}"), |b| {
+                b.iter(|| plain_bfs(black_box(&board), station))
+            });
+        }
         group.bench_function(format!("diameter/{label}"), |b| {
             b.iter(|| diameter(black_box(&board), 0, &mut power))
         });

@@ -36,6 +36,8 @@ pub struct Power {
     order: Vec<u32>,
     /// `level_ends[d]`: how many tiles are at most `d` hops away.
     level_ends: Vec<u32>,
+    /// Scratch: one level's steps (see `search.rs`).
+    pending: Vec<u32>,
 }
 
 impl Power {
@@ -47,7 +49,7 @@ impl Power {
         self.layout.fill(board, &mut self.cells);
         self.distance.clear();
         self.distance.resize(self.layout.cells(), UNREACHED);
-        self.order.clear();
+        // Every entry the search reads it wrote first: no need to clear.
         self.order.resize(grid.len(), 0);
         self.level_ends.clear();
         if station >= grid.len() {
@@ -61,6 +63,7 @@ impl Power {
             distance: &mut self.distance,
             order: &mut self.order,
             level_ends: &mut self.level_ends,
+            pending: &mut self.pending,
         };
         let layout = &self.layout;
         let reached = if layout.padded {
