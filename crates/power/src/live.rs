@@ -166,20 +166,21 @@ impl LivePower {
         self.heap.clear();
         self.affected.clear();
         self.written.clear();
-        let distance = &self.power.distance;
+        let power = &self.power;
         for d in bits(lost) {
             let other = steps.next(cell, d);
             if self.wires[other] & steps.back[d] == 0 {
                 continue;
             }
             for (child, parent) in [(cell, other), (other, cell)] {
-                if distance[parent] != UNREACHED && distance[child] == distance[parent] + 1 {
-                    self.heap.push(Reverse((distance[child], child)));
+                let (below, above) = (power.distance_at(child), power.distance_at(parent));
+                if above != UNREACHED && below == above + 1 {
+                    self.heap.push(Reverse((below, child)));
                 }
             }
         }
         while let Some(Reverse((d, v))) = self.heap.pop() {
-            if self.power.distance[v] != d
+            if self.power.distance_at(v) != d
                 || Some(v) == self.station
                 || self.has_parent(&steps, v, d)
             {
@@ -190,7 +191,7 @@ impl LivePower {
                 return false;
             }
             for &child in self.links(&steps, v).cells() {
-                if self.power.distance[child] == d + 1 {
+                if self.power.distance_at(child) == d + 1 {
                     self.heap.push(Reverse((d + 1, child)));
                 }
             }
@@ -212,7 +213,7 @@ impl LivePower {
                 .links(&steps, v)
                 .cells()
                 .iter()
-                .map(|&n| self.power.distance[n])
+                .map(|&n| self.power.distance_at(n))
                 .min()
                 .unwrap_or(UNREACHED);
             self.lower(v, nearest.saturating_add(1));
@@ -220,13 +221,13 @@ impl LivePower {
         for d in bits(gained) {
             let other = steps.next(cell, d);
             if self.wires[other] & steps.back[d] != 0 {
-                let (here, there) = (self.power.distance[cell], self.power.distance[other]);
+                let (here, there) = (self.power.distance_at(cell), self.power.distance_at(other));
                 self.lower(other, here.saturating_add(1));
                 self.lower(cell, there.saturating_add(1));
             }
         }
         while let Some(Reverse((d, v))) = self.heap.pop() {
-            if self.power.distance[v] != d {
+            if self.power.distance_at(v) != d {
                 continue;
             }
             if self.written.len() > limit + self.affected.len() {
@@ -244,7 +245,7 @@ impl LivePower {
         self.links(steps, v)
             .cells()
             .iter()
-            .any(|&n| self.power.distance[n].wrapping_add(1) == d)
+            .any(|&n| self.power.distance_at(n).wrapping_add(1) == d)
     }
 
     /// The linked neighbours of `v` (copied out, so the caller may change
@@ -269,14 +270,14 @@ impl LivePower {
 
     /// Give `v` the distance `d` if that is nearer, and queue it.
     fn lower(&mut self, v: usize, d: u32) {
-        if d < self.power.distance[v] {
+        if d < self.power.distance_at(v) {
             self.set_distance(v, d);
             self.heap.push(Reverse((d, v)));
         }
     }
 
     fn set_distance(&mut self, v: usize, d: u32) {
-        let before = self.power.distance[v];
+        let before = self.power.distance_at(v);
         self.written.push((v, before));
         if before != UNREACHED {
             self.at_distance[before as usize] -= 1;
@@ -291,7 +292,7 @@ impl LivePower {
         while self.at_distance.last() == Some(&0) {
             self.at_distance.pop();
         }
-        self.power.distance[v] = d;
+        self.power.set_distance_at(v, d);
     }
 
     /// The tiles whose distance differs from before the update, each once.
@@ -301,11 +302,11 @@ impl LivePower {
         self.written.sort_by_key(|&(cell, _)| cell);
         self.written.dedup_by_key(|&mut (cell, _)| cell);
         let layout = self.power.layout;
-        let distance = &self.power.distance;
+        let power = &self.power;
         self.changed.extend(
             self.written
                 .iter()
-                .filter(|&&(cell, before)| distance[cell] != before)
+                .filter(|&&(cell, before)| power.distance_at(cell) != before)
                 .map(|&(cell, _)| layout.tile_of_cell(cell)),
         );
     }

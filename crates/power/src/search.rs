@@ -5,12 +5,18 @@
 //! A queue entry carries the tile's wires minus the one it was reached
 //! through, so on a solved board (a tree) every wire left leads to a new
 //! tile and the visit test is always true: the branch predicts perfectly.
+//! A visit writes the tile's distance over its wires: one store to the
+//! word the test has just read.
 //! A level's steps are listed first and tested after (see [`search`]).
 //! (A branch-free version that tried every direction was slower: its stores
 //! went to addresses that depended on the loads, which serialised them.) A
 //! tile's byte is cleared when it is visited, so a loop never revisits it.
 
+use crate::DISTANCE_SHIFT;
 use crate::layout::Layout;
+
+/// The wires in a cell's word.
+const WIRES: u32 = (1 << DISTANCE_SHIFT) - 1;
 use lightemall_model::Grid;
 
 /// Neighbour steps by row parity and direction, and the opposite wire.
@@ -43,10 +49,9 @@ impl Steps {
 
 /// The buffers a search fills.
 pub struct Buffers<'a> {
-    /// Usable wires per cell, cleared as tiles are visited.
-    pub cells: &'a mut [u8],
-    /// Distance per cell.
-    pub distance: &'a mut [u32],
+    /// Per cell: the distance above `DISTANCE_SHIFT`, the usable wires not
+    /// yet followed below it (cleared as tiles are visited).
+    pub words: &'a mut [u32],
     /// The queue, one entry per reached tile.
     pub order: &'a mut [u32],
     /// How many tiles are at most `d` hops away, per `d`.
@@ -109,17 +114,15 @@ fn search_with<W: Walk, const DIRS: usize>(
     buffers: Buffers<'_>,
 ) -> usize {
     let Buffers {
-        cells,
-        distance,
+        words,
         order,
         level_ends,
         pending,
     } = buffers;
     let first = walk.entry_at(start.0, start.1);
     let first_cell = walk.cell(first);
-    order[0] = first | u32::from(cells[first_cell]) << W::WIRES_SHIFT;
-    cells[first_cell] = 0;
-    distance[first_cell] = 0;
+    order[0] = first | (words[first_cell] & WIRES) << W::WIRES_SHIFT;
+    words[first_cell] = 0;
     let (mut begin, mut len) = (0, 1);
     let mut level = 0;
     while begin < len {
@@ -148,12 +151,11 @@ fn search_with<W: Walk, const DIRS: usize>(
         for &step in &pending[..listed] {
             let entry = step & ((1 << PENDING_DIR_SHIFT) - 1);
             let other = walk.cell(entry);
-            let back = steps.back[(step >> PENDING_DIR_SHIFT) as usize];
-            let other_wires = cells[other];
-            if other_wires & back != 0 {
-                cells[other] = 0;
-                distance[other] = level;
-                order[len] = entry | u32::from(other_wires & !back) << W::WIRES_SHIFT;
+            let back = u32::from(steps.back[(step >> PENDING_DIR_SHIFT) as usize]);
+            let word = words[other];
+            if word & back != 0 {
+                words[other] = level << DISTANCE_SHIFT;
+                order[len] = entry | (word & WIRES & !back) << W::WIRES_SHIFT;
                 len += 1;
             }
         }
@@ -223,9 +225,15 @@ impl Walk for Padded {
 }
 
 /// The walk on a wrapping board: entries are `x | y << 10 | wires << 20`,
-/// and a step folds back across the edges.
+/// and a step looks up where each column and row lead, folded back across
+/// the edges (two small tables, per row parity and direction, so a step
+/// costs two loads instead of two folds).
 pub struct Wrapping {
-    offsets: [[(isize, isize); 8]; 2],
+    /// `columns[(parity * 8 + d) * width + x]`: the column `x` leads to.
+    columns: Vec<u32>,
+    /// `rows[(parity * 8 + d) * height + y]`: the row `y` leads to, in its
+    /// place in an entry.
+    rows: Vec<u32>,
     layout: Layout,
 }
 
@@ -243,10 +251,23 @@ pub fn wrapping_cell(layout: &Layout, entry: u32) -> usize {
 
 impl Wrapping {
     pub fn new(steps: &Steps, layout: &Layout) -> Wrapping {
-        Wrapping {
-            offsets: steps.offsets,
+        let (width, height) = (layout.width, layout.height);
+        let fold = |v: usize, delta: isize, len: usize| {
+            (v as isize + delta).rem_euclid(len as isize) as u32
+        };
+        let mut walk = Wrapping {
+            columns: Vec::with_capacity(16 * width),
+            rows: Vec::with_capacity(16 * height),
             layout: *layout,
+        };
+        for row in &steps.offsets {
+            for &(dx, dy) in row {
+                walk.columns.extend((0..width).map(|x| fold(x, dx, width)));
+                walk.rows
+                    .extend((0..height).map(|y| fold(y, dy, height) << SIDE_BITS));
+            }
         }
+        walk
     }
 }
 
@@ -264,20 +285,9 @@ impl Walk for Wrapping {
 
     #[inline]
     fn step(&self, entry: u32, d: usize) -> u32 {
-        let (x, y) = (
-            (entry & SIDE_MASK) as isize,
-            (entry >> SIDE_BITS & SIDE_MASK) as isize,
-        );
-        let (dx, dy) = self.offsets[(y & 1) as usize][d];
-        let fold = |v: isize, len: usize| {
-            let len = len as isize;
-            let v = if v < 0 { v + len } else { v };
-            (if v >= len { v - len } else { v }) as usize
-        };
-        let (nx, ny) = (
-            fold(x + dx, self.layout.width),
-            fold(y + dy, self.layout.height),
-        );
-        self.entry_at(nx, ny)
+        let x = (entry & SIDE_MASK) as usize;
+        let y = (entry >> SIDE_BITS & SIDE_MASK) as usize;
+        let k = (y & 1) << 3 | d;
+        self.columns[k * self.layout.width + x] | self.rows[k * self.layout.height + y]
     }
 }
