@@ -58,8 +58,10 @@ pub struct LivePower {
     update: Option<Update>,
     /// Scratch: tiles to decide or to settle, nearest first, as `(distance, cell)`.
     heap: BinaryHeap<Reverse<(u32, usize)>>,
-    /// Scratch: affected cells and distances written, as `(cell, distance before)`.
+    /// Scratch: the cells that lost their distance in this update.
     affected: Vec<usize>,
+    /// Scratch: every distance written in this update, as `(cell, distance
+    /// before)`.
     written: Vec<(usize, u32)>,
 }
 
