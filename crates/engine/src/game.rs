@@ -209,6 +209,12 @@ impl Game {
         self.repaint.as_deref()
     }
 
+    /// Every tile's distance, row-major, as [`Game::distance`] gives it
+    /// (cheaper than asking tile by tile on a large board).
+    pub fn distances(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        self.power.distances()
+    }
+
     /// How many tiles get power.
     pub fn powered_count(&self) -> usize {
         self.power.powered_count(self.radius())

@@ -145,6 +145,7 @@ proptest! {
             let expect: Vec<_> = (0..tiles).map(|t| full.distance(t)).collect();
             let ours: Vec<_> = (0..tiles).map(|t| game.distance(t)).collect();
             prop_assert_eq!(&ours, &expect, "after {:?}", command);
+            prop_assert_eq!(&game.distances().collect::<Vec<_>>(), &expect);
             prop_assert_eq!(game.powered_count(), full.powered_count(game.radius()));
             prop_assert_eq!(game.is_solved(), full.all_powered(game.radius()));
             let farthest = expect.iter().flatten().max().copied().unwrap_or(0);

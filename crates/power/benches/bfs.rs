@@ -1,7 +1,7 @@
 //! Power benchmarks: the search from the station over a solved board (every
 //! tile reached) of 32x32 and 1000x1000, wrapping or not, beside a plain
 //! breadth-first search over `Board::linked`, and the diameter by two
-//! searches; then a turn and its update (`LivePower::turned`) beside the
+//! searches; every distance copied out, tile by tile or row by row; then a turn and its update (`LivePower::turned`) beside the
 //! full search that the engine made after every move before, on solved and
 //! scrambled boards of 64x64 and 1000x1000.
 
@@ -74,6 +74,15 @@ fn search(c: &mut Criterion) {
         if side == 1000 && !wrap {
             group.bench_function(format!("plain_bfs/{label}"), |b| {
                 b.iter(|| plain_bfs(black_box(&board), station))
+            });
+            // What a front end copies after a change: every distance.
+            power.compute(&board, station);
+            let tiles = board.grid().len();
+            group.bench_function(format!("distance_each/{label}"), |b| {
+                b.iter(|| (0..tiles).map(|t| power.distance(t)).collect::<Vec<_>>())
+            });
+            group.bench_function(format!("distances/{label}"), |b| {
+                b.iter(|| power.distances().collect::<Vec<_>>())
             });
         }
         group.bench_function(format!("diameter/{label}"), |b| {

@@ -87,6 +87,20 @@ impl Power {
         (d != UNREACHED).then_some(d)
     }
 
+    /// Every tile's distance, row-major, as [`Power::distance`] gives it,
+    /// a row at a time (no division a tile to find its cell): for a front
+    /// end that copies them all.
+    pub fn distances(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        let layout = self.layout;
+        (0..layout.height).flat_map(move |y| {
+            let first = layout.cell(0, y);
+            self.words[first..first + layout.width].iter().map(|&word| {
+                let d = word >> DISTANCE_SHIFT;
+                (d != UNREACHED).then_some(d)
+            })
+        })
+    }
+
     /// The distance recorded for a cell (`UNREACHED` if none).
     fn distance_at(&self, cell: usize) -> u32 {
         self.words[cell] >> DISTANCE_SHIFT

@@ -131,6 +131,11 @@ impl LivePower {
         self.power.distance(tile)
     }
 
+    /// Every tile's distance, row-major (see [`Power::distances`]).
+    pub fn distances(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        self.power.distances()
+    }
+
     /// Whether `tile` gets power: connected, and within `radius` hops if given.
     pub fn is_powered(&self, tile: usize, radius: Option<u32>) -> bool {
         self.power.is_powered(tile, radius)

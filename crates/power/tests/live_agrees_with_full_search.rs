@@ -96,6 +96,7 @@ proptest! {
             let ours = distances(&board, &live);
             let expect: Vec<_> = (0..board.grid().len()).map(|t| full.distance(t)).collect();
             prop_assert_eq!(&ours, &expect);
+            prop_assert_eq!(&live.distances().collect::<Vec<_>>(), &expect);
             prop_assert_eq!(live.powered_count(None), full.powered_count(None));
             for radius in 0..6 {
                 prop_assert_eq!(live.powered_count(Some(radius)), full.powered_count(Some(radius)));
