@@ -1013,7 +1013,7 @@ fn long_work_with_stderr_piped_shows_no_progress() {
     let started = std::time::Instant::now();
     let run = run(&[
         "render",
-        "square:400x400:kruskal:hard#1",
+        "square:600x600:kruskal:hard#1",
         "--cell",
         "6",
         "-o",
