@@ -33,8 +33,9 @@ impl Game {
     /// Play one move: checked against the board, applied, logged. The redo
     /// list is dropped. A refused move changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        let touched = self.touched(&mv);
         self.play_unlit(mv)?;
-        self.refresh();
+        self.relight(touched);
         Ok(())
     }
 
@@ -125,9 +126,10 @@ impl Game {
     /// Take back the last move. `false` if there is none (or the game is
     /// paused). The moves made for the score stay counted.
     pub fn undo(&mut self) -> bool {
+        let touched = self.history.last().map(|mv| self.touched(mv));
         let undone = self.undo_unlit();
-        if undone {
-            self.refresh();
+        if let Some(touched) = touched.filter(|_| undone) {
+            self.relight(touched);
         }
         undone
     }
@@ -156,8 +158,8 @@ impl Game {
         };
         self.apply(&mv, Way::Forward);
         self.started |= mv.counts();
+        self.relight(self.touched(&mv));
         self.history.push(mv);
-        self.refresh();
         true
     }
 
@@ -178,13 +180,15 @@ impl Game {
     /// Stop the clock and hide the board (the front end's part).
     pub fn pause(&mut self) {
         self.paused = true;
-        self.refresh();
+        self.repaint = None;
+        self.set_clock();
     }
 
     /// Go on after a pause.
     pub fn resume(&mut self) {
         self.paused = false;
-        self.refresh();
+        self.repaint = None;
+        self.set_clock();
     }
 
     /// Turn every unlocked tile a random number of steps: one move, a

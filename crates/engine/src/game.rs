@@ -2,7 +2,8 @@
 //! derived powered set. Its four kinds of state are kept apart (STYLE.md):
 //! parameters ([`Origin`], [`PuzzleFacts`]), game state ([`GameState`],
 //! restored by undo), play state (log, moves made, assisted, paused, clock)
-//! and the powered set, which is derived and recomputed after every change.
+//! and the powered set, which is derived: updated after a turn for the tiles
+//! the turn connects or cuts off, searched again after other changes.
 //! Commands live in `commands.rs`.
 
 use crate::clock::{Clock, Stopwatch};
@@ -11,8 +12,21 @@ use crate::moves::{Coord, Move};
 use crate::setup::{Origin, PuzzleFacts, resolve};
 use lightemall_gen::PuzzleSource;
 use lightemall_model::{Board, Puzzle};
-use lightemall_power::Power;
+use lightemall_power::{LivePower, Update};
 use std::time::Duration;
+
+/// What a move changes, as far as the power and the picture care.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Touched {
+    /// One tile turned.
+    Turned(usize),
+    /// One tile locked or unlocked.
+    Locked(usize),
+    /// Radius or fog: no wire changed, but what is shown did.
+    Toggle,
+    /// The station moved, or many tiles turned.
+    Many,
+}
 
 /// What undo restores: everything a move can change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +66,10 @@ pub struct Game {
     pub(crate) started: bool,
     pub(crate) stopwatch: Stopwatch,
     pub(crate) clock: Box<dyn Clock>,
-    pub(crate) power: Power,
+    pub(crate) power: LivePower,
+    /// The tiles whose picture the last command may have changed; `None`:
+    /// any tile (see [`Game::changed_tiles`]).
+    pub(crate) repaint: Option<Vec<usize>>,
 }
 
 impl Game {
@@ -88,7 +105,8 @@ impl Game {
             started: false,
             stopwatch: Stopwatch::default(),
             clock,
-            power: Power::default(),
+            power: LivePower::default(),
+            repaint: None,
         };
         game.refresh();
         Ok(game)
@@ -172,6 +190,31 @@ impl Game {
         self.power.distance(tile)
     }
 
+    /// The distance of the farthest connected tile (0 when none is): what
+    /// the dimmest power colour stands for when the radius is off.
+    pub fn farthest_distance(&self) -> u32 {
+        self.power.farthest_distance()
+    }
+
+    /// The tiles whose picture the last command may have changed, each
+    /// once: tiles turned or locked, and tiles whose distance from the
+    /// station changed (so whether they are powered). `None` when any tile
+    /// may have changed: a new or loaded game, a station move (every
+    /// distance moves by one), a jumble, undo of several moves at once, the
+    /// radius or fog toggled, a pause. A front end that keeps its last frame
+    /// repaints only these tiles (their neighbours too, where it draws
+    /// marks that depend on them), and everything when
+    /// [`Game::farthest_distance`] changed while the radius is off.
+    pub fn changed_tiles(&self) -> Option<&[usize]> {
+        self.repaint.as_deref()
+    }
+
+    /// Every tile's distance, row-major, as [`Game::distance`] gives it
+    /// (cheaper than asking tile by tile on a large board).
+    pub fn distances(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        self.power.distances()
+    }
+
     /// How many tiles get power.
     pub fn powered_count(&self) -> usize {
         self.power.powered_count(self.radius())
@@ -218,10 +261,53 @@ impl Game {
         )
     }
 
-    /// Recompute the powered set and run or stop the clock: it runs once a
-    /// move was made, unless the game is paused or won.
+    /// Recompute the powered set from scratch and run or stop the clock.
     pub(crate) fn refresh(&mut self) {
         self.power.compute(&self.state.board, self.state.station);
+        self.repaint = None;
+        self.set_clock();
+    }
+
+    /// What `mv` changes, for [`Game::relight`] after it is played.
+    pub(crate) fn touched(&self, mv: &Move) -> Touched {
+        let grid = self.state.board.grid();
+        match mv {
+            Move::Turn { at, .. } => Touched::Turned(grid.index(at.x, at.y)),
+            Move::Lock(at) => Touched::Locked(grid.index(at.x, at.y)),
+            Move::Radius | Move::Fog => Touched::Toggle,
+            Move::Station(_) | Move::Jumble(_) | Move::SeededJumble(_) => Touched::Many,
+        }
+    }
+
+    /// After one move played forward or backward: the power updated for
+    /// what the move changed, and the clock.
+    pub(crate) fn relight(&mut self, touched: Touched) {
+        match touched {
+            Touched::Turned(tile) => {
+                self.power
+                    .turned(&self.state.board, tile, self.state.station);
+                self.repaint = match self.power.last_update() {
+                    Update::Tiles => {
+                        let changed = self.power.changed();
+                        let turned = (!changed.contains(&tile)).then_some(tile);
+                        Some(turned.into_iter().chain(changed.iter().copied()).collect())
+                    }
+                    Update::All => None,
+                };
+                self.set_clock();
+            }
+            Touched::Locked(tile) => self.repaint = Some(vec![tile]),
+            Touched::Toggle => {
+                self.repaint = None;
+                self.set_clock();
+            }
+            Touched::Many => self.refresh(),
+        }
+    }
+
+    /// Run or stop the clock: it runs once a move was made, unless the
+    /// game is paused or won.
+    pub(crate) fn set_clock(&mut self) {
         let running = self.started && !self.paused && !self.is_solved();
         self.stopwatch.set_running(running, self.clock.now());
     }

@@ -2,11 +2,14 @@
 //! of everything returns to the start and redo to the end; save -> load
 //! reproduces the game; the solution's turns solve it in par moves (or more,
 //! when another solution is nearer);
-//! move tokens print and parse back unchanged.
+//! move tokens print and parse back unchanged; the power kept up to date
+//! move by move equals a full search after every command, and the tiles it
+//! says changed include every tile that did.
 
 use lightemall_engine::moves::{parse_moves, print_moves};
 use lightemall_engine::save::SaveFile;
 use lightemall_engine::{Coord, Game, JumbleTurn, ManualClock, Move};
+use lightemall_power::Power;
 use lightemall_solve::{Turns, fewest_turns};
 use proptest::prelude::*;
 use std::time::Duration;
@@ -113,8 +116,48 @@ fn played(id: &str, commands: &[Command]) -> (Game, ManualClock) {
     (game, clock)
 }
 
+/// What a tile looks like, as far as the game decides: its wires, its
+/// lock, its distance from the station.
+fn looks(game: &Game) -> Vec<(u8, bool, Option<u32>)> {
+    let state = game.state();
+    (0..state.board.grid().len())
+        .map(|t| (state.board.tiles()[t].0, state.locked[t], game.distance(t)))
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn the_power_after_every_command_equals_a_full_search(
+        id in puzzle_id(),
+        commands in proptest::collection::vec(command(), 0..60),
+    ) {
+        let clock = ManualClock::default();
+        let mut game = new_game(&id, &clock);
+        let mut full = Power::default();
+        for command in &commands {
+            let before = looks(&game);
+            run(&mut game, &clock, command);
+            let state = game.state();
+            full.compute(&state.board, state.station);
+            let tiles = state.board.grid().len();
+            let expect: Vec<_> = (0..tiles).map(|t| full.distance(t)).collect();
+            let ours: Vec<_> = (0..tiles).map(|t| game.distance(t)).collect();
+            prop_assert_eq!(&ours, &expect, "after {:?}", command);
+            prop_assert_eq!(&game.distances().collect::<Vec<_>>(), &expect);
+            prop_assert_eq!(game.powered_count(), full.powered_count(game.radius()));
+            prop_assert_eq!(game.is_solved(), full.all_powered(game.radius()));
+            let farthest = expect.iter().flatten().max().copied().unwrap_or(0);
+            prop_assert_eq!(game.farthest_distance(), farthest);
+            if let Some(changed) = game.changed_tiles() {
+                let after = looks(&game);
+                for t in (0..tiles).filter(|&t| before[t] != after[t]) {
+                    prop_assert!(changed.contains(&t), "tile {} changed after {:?}", t, command);
+                }
+            }
+        }
+    }
 
     #[test]
     fn undo_of_everything_returns_to_the_start_and_redo_to_the_end(

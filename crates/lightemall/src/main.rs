@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod input;
 mod output;
+mod progress;
 mod puzzle_args;
 
 use clap::Parser;

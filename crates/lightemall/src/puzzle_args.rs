@@ -59,7 +59,10 @@ fn resolve_source(source: PuzzleSource, station: Option<&str>) -> Result<Resolve
             if let Some(station) = station {
                 params.station = parse_station(station, &params.grid)?;
             }
-            let puzzle = generate(&params).map_err(|e| e.to_string())?;
+            let puzzle = crate::progress::while_working(&format!("generating {params}"), || {
+                generate(&params)
+            })
+            .map_err(|e| e.to_string())?;
             Ok(Resolved {
                 puzzle,
                 id: params.to_string(),

@@ -1000,3 +1000,31 @@ fn a_render_past_the_wire_budget_is_refused_before_painting() {
     }
     assert!(!std::path::Path::new(out).exists());
 }
+
+/// Long work shows progress on a terminal only: with stderr piped, a
+/// render that runs past the progress line's one-second delay (generating,
+/// measuring, painting in bands) writes nothing to stderr.
+#[test]
+fn long_work_with_stderr_piped_shows_no_progress() {
+    let folder = std::env::temp_dir().join(format!("lightemall-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    let image = folder.join("big.png");
+    let image_arg = image.to_string_lossy().into_owned();
+    let started = std::time::Instant::now();
+    let run = run(&[
+        "render",
+        "square:600x600:kruskal:hard#1",
+        "--cell",
+        "6",
+        "-o",
+        &image_arg,
+    ]);
+    let took = started.elapsed();
+    let _ = std::fs::remove_dir_all(&folder);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        took > std::time::Duration::from_secs(1),
+        "the render should outlast the progress delay to test anything; took {took:?}"
+    );
+    assert_eq!(run.stderr, "", "progress on a pipe");
+}

@@ -55,6 +55,23 @@ impl Layout {
         (row - border) * self.width + column - border
     }
 
+    /// Each tile's usable wires (toward a neighbour through no barrier) in
+    /// the low byte of its cell's word, above them `high`; border cells
+    /// hold `high` alone.
+    pub fn fill_words(&self, board: &Board, high: u32, words: &mut Vec<u32>) {
+        words.clear();
+        words.resize(self.cells(), high);
+        let tiles = board.tiles();
+        for y in 0..self.height {
+            let first = self.cell(0, y);
+            let row = &mut words[first..first + self.width];
+            for (x, word) in row.iter_mut().enumerate() {
+                let tile = y * self.width + x;
+                *word = high | u32::from(tiles[tile].0 & board.open_directions(tile));
+            }
+        }
+    }
+
     /// Each tile's usable wires (toward a neighbour through no barrier), in
     /// this layout; border cells are empty.
     pub fn fill(&self, board: &Board, cells: &mut Vec<u8>) {

@@ -6,33 +6,44 @@
 //! of the same size allocates nothing. No I/O, no clock.
 
 mod layout;
+mod live;
 mod search;
+
+pub use live::{LivePower, Update};
 
 use layout::Layout;
 use lightemall_model::Board;
 use search::{Buffers, Padded, Steps, Wrapping};
 
-/// Distance of a tile the power did not reach.
-const UNREACHED: u32 = u32::MAX;
+/// Distance of a tile the power did not reach: the most a cell's word holds.
+const UNREACHED: u32 = (1 << 24) - 1;
+
+/// Where a cell's distance starts in its word; below it, its wires.
+const DISTANCE_SHIFT: u32 = 8;
+
+const _: () = assert!(lightemall_model::MAX_SIDE * lightemall_model::MAX_SIDE < UNREACHED as usize);
 
 /// The result of a power search, reusable from one search to the next.
 ///
-/// The search reads one byte per tile, the tile's usable wires (wires that
-/// lead to a neighbour through no barrier), from a copy that stays in the
-/// cache; a visited tile's byte is cleared, so "visited" costs no extra
-/// memory. The queue is kept in levels, so it is also the list of reached
+/// The search reads one word per cell: the tile's usable wires (wires that
+/// lead to a neighbour through no barrier) in the low byte, its distance
+/// above. Visiting a tile writes its distance and clears its wires in one
+/// store to the line it has just read, so "visited" costs no extra memory
+/// and a visit touches one cache line. The queue is kept in levels, so it is also the list of reached
 /// tiles by distance. See `search.rs` for the inner loop.
 #[derive(Clone, Debug, Default)]
 pub struct Power {
     layout: Layout,
-    /// Usable wires per cell, cleared as the search visits.
-    cells: Vec<u8>,
-    /// Wire hops from the station per cell, `UNREACHED` if not connected.
-    distance: Vec<u32>,
+    /// Per cell: wire hops from the station (`UNREACHED` if not connected)
+    /// above `DISTANCE_SHIFT`, and below it the usable wires not yet
+    /// followed (cleared as the search visits).
+    words: Vec<u32>,
     /// Reached tiles in search order, as queue entries of the layout's search.
     order: Vec<u32>,
     /// `level_ends[d]`: how many tiles are at most `d` hops away.
     level_ends: Vec<u32>,
+    /// Scratch: one level's steps (see `search.rs`).
+    pending: Vec<u32>,
 }
 
 impl Power {
@@ -41,10 +52,9 @@ impl Power {
     pub fn compute(&mut self, board: &Board, station: usize) {
         let grid = board.grid();
         self.layout = Layout::new(grid);
-        self.layout.fill(board, &mut self.cells);
-        self.distance.clear();
-        self.distance.resize(self.layout.cells(), UNREACHED);
-        self.order.clear();
+        self.layout
+            .fill_words(board, UNREACHED << DISTANCE_SHIFT, &mut self.words);
+        // Every entry the search reads it wrote first: no need to clear.
         self.order.resize(grid.len(), 0);
         self.level_ends.clear();
         if station >= grid.len() {
@@ -54,10 +64,10 @@ impl Power {
         let steps = Steps::new(grid);
         let start = grid.coords(station);
         let buffers = Buffers {
-            cells: &mut self.cells,
-            distance: &mut self.distance,
+            words: &mut self.words,
             order: &mut self.order,
             level_ends: &mut self.level_ends,
+            pending: &mut self.pending,
         };
         let layout = &self.layout;
         let reached = if layout.padded {
@@ -73,8 +83,33 @@ impl Power {
         if tile >= self.layout.width * self.layout.height {
             return None;
         }
-        let d = self.distance[self.layout.cell_of_tile(tile)];
+        let d = self.distance_at(self.layout.cell_of_tile(tile));
         (d != UNREACHED).then_some(d)
+    }
+
+    /// Every tile's distance, row-major, as [`Power::distance`] gives it,
+    /// a row at a time (no division a tile to find its cell): for a front
+    /// end that copies them all.
+    pub fn distances(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        let layout = self.layout;
+        (0..layout.height).flat_map(move |y| {
+            let first = layout.cell(0, y);
+            self.words[first..first + layout.width].iter().map(|&word| {
+                let d = word >> DISTANCE_SHIFT;
+                (d != UNREACHED).then_some(d)
+            })
+        })
+    }
+
+    /// The distance recorded for a cell (`UNREACHED` if none).
+    fn distance_at(&self, cell: usize) -> u32 {
+        self.words[cell] >> DISTANCE_SHIFT
+    }
+
+    /// Record a cell's distance (its wires are the search's scratch, and
+    /// no longer needed after it).
+    fn set_distance_at(&mut self, cell: usize, d: u32) {
+        self.words[cell] = d << DISTANCE_SHIFT;
     }
 
     /// Reached tiles in search order (non-decreasing distance).

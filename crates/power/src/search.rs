@@ -5,17 +5,26 @@
 //! A queue entry carries the tile's wires minus the one it was reached
 //! through, so on a solved board (a tree) every wire left leads to a new
 //! tile and the visit test is always true: the branch predicts perfectly.
+//! A visit writes the tile's distance over its wires: one store to the
+//! word the test has just read.
+//! A level's steps are listed first and tested after (see [`search`]).
 //! (A branch-free version that tried every direction was slower: its stores
 //! went to addresses that depended on the loads, which serialised them.) A
 //! tile's byte is cleared when it is visited, so a loop never revisits it.
 
+use crate::DISTANCE_SHIFT;
 use crate::layout::Layout;
+
+/// The wires in a cell's word.
+const WIRES: u32 = (1 << DISTANCE_SHIFT) - 1;
 use lightemall_model::Grid;
 
 /// Neighbour steps by row parity and direction, and the opposite wire.
 pub struct Steps {
-    offsets: [[(isize, isize); 8]; 2],
-    back: [u8; 8],
+    pub offsets: [[(isize, isize); 8]; 2],
+    pub back: [u8; 8],
+    /// How many directions the topology has.
+    pub dirs: usize,
 }
 
 impl Steps {
@@ -24,6 +33,7 @@ impl Steps {
         let mut steps = Steps {
             offsets: [[(0, 0); 8]; 2],
             back: [0; 8],
+            dirs: usize::from(topology.direction_count()),
         };
         for (parity, row) in grid.offset_table().iter().enumerate() {
             for (d, &(dx, dy)) in row.iter().enumerate() {
@@ -39,14 +49,16 @@ impl Steps {
 
 /// The buffers a search fills.
 pub struct Buffers<'a> {
-    /// Usable wires per cell, cleared as tiles are visited.
-    pub cells: &'a mut [u8],
-    /// Distance per cell.
-    pub distance: &'a mut [u32],
+    /// Per cell: the distance above `DISTANCE_SHIFT`, the usable wires not
+    /// yet followed below it (cleared as tiles are visited).
+    pub words: &'a mut [u32],
     /// The queue, one entry per reached tile.
     pub order: &'a mut [u32],
     /// How many tiles are at most `d` hops away, per `d`.
     pub level_ends: &'a mut Vec<u32>,
+    /// Steps of one level waiting to be tested: the neighbour's entry
+    /// (without wires) with the direction above `PENDING_DIR_SHIFT`.
+    pub pending: &'a mut Vec<u32>,
 }
 
 /// How a search moves on its layout: what a queue entry holds besides the
@@ -61,50 +73,90 @@ pub trait Walk {
     /// The cell of an entry.
     fn cell(&self, entry: u32) -> usize;
 
-    /// The cell toward direction `d` from an entry's tile, and the entry
-    /// (without wires) of the tile there.
-    fn step(&self, entry: u32, d: usize) -> (usize, u32);
+    /// The entry (without wires) of the tile toward direction `d` from an
+    /// entry's tile (its wires ignored).
+    fn step(&self, entry: u32, d: usize) -> u32;
 }
 
+/// Bits of a pending entry that hold the direction it was reached by.
+const PENDING_DIR_SHIFT: u32 = 29;
+const _: () = assert!(CELL_BITS < PENDING_DIR_SHIFT && 2 * SIDE_BITS <= PENDING_DIR_SHIFT);
+
 /// Search from `(x, y)`; returns how many tiles it reached.
+///
+/// Each level goes in two passes. The first lists every wire of the
+/// level's tiles as a pending step (the neighbour's cell, and its entry
+/// with the direction), touching only the queue, without a branch: every
+/// direction is written and the count advances by the wire's bit. The
+/// second tests and claims each neighbour, with one branch per step that
+/// predicts on a tree, so the processor runs many steps ahead and their
+/// cache misses overlap. One loop over each tile's wires mispredicted its
+/// exit once a tile and waited for each miss in turn. The number of
+/// directions is a constant of each copy, so the first pass unrolls.
 pub fn search<W: Walk>(
     walk: &W,
     steps: &Steps,
     start: (usize, usize),
     buffers: Buffers<'_>,
 ) -> usize {
+    match steps.dirs {
+        4 => search_with::<W, 4>(walk, steps, start, buffers),
+        6 => search_with::<W, 6>(walk, steps, start, buffers),
+        _ => search_with::<W, 8>(walk, steps, start, buffers),
+    }
+}
+
+/// [`search`] on a topology of `DIRS` directions.
+fn search_with<W: Walk, const DIRS: usize>(
+    walk: &W,
+    steps: &Steps,
+    start: (usize, usize),
+    buffers: Buffers<'_>,
+) -> usize {
     let Buffers {
-        cells,
-        distance,
+        words,
         order,
         level_ends,
+        pending,
     } = buffers;
     let first = walk.entry_at(start.0, start.1);
     let first_cell = walk.cell(first);
-    order[0] = first | u32::from(cells[first_cell]) << W::WIRES_SHIFT;
-    cells[first_cell] = 0;
-    distance[first_cell] = 0;
+    order[0] = first | (words[first_cell] & WIRES) << W::WIRES_SHIFT;
+    words[first_cell] = 0;
     let (mut begin, mut len) = (0, 1);
     let mut level = 0;
     while begin < len {
         let end = len;
         level_ends.push(end as u32);
         level += 1;
-        for i in begin..end {
-            let entry = order[i];
-            let mut wires = entry >> W::WIRES_SHIFT;
-            while wires != 0 {
-                let d = wires.trailing_zeros() as usize;
-                wires &= wires - 1;
-                let (other, other_entry) = walk.step(entry, d);
-                let other_wires = cells[other];
-                if other_wires & steps.back[d] != 0 {
-                    cells[other] = 0;
-                    distance[other] = level;
-                    let onward = other_wires & !steps.back[d];
-                    order[len] = other_entry | u32::from(onward) << W::WIRES_SHIFT;
-                    len += 1;
-                }
+        // Room for every direction of every tile, and a whole window of
+        // eight past the last step listed.
+        let need = (end - begin) * DIRS + 8;
+        if pending.len() < need {
+            pending.resize(need, 0);
+        }
+        let mut listed = 0;
+        for &entry in &order[begin..end] {
+            let wires = entry >> W::WIRES_SHIFT;
+            let Some(window) = pending.get_mut(listed..listed + 8) else {
+                break;
+            };
+            let mut kept = 0;
+            for d in 0..DIRS {
+                window[kept & 7] = walk.step(entry, d) | (d as u32) << PENDING_DIR_SHIFT;
+                kept += (wires >> d & 1) as usize;
+            }
+            listed += kept;
+        }
+        for &step in &pending[..listed] {
+            let entry = step & ((1 << PENDING_DIR_SHIFT) - 1);
+            let other = walk.cell(entry);
+            let back = u32::from(steps.back[(step >> PENDING_DIR_SHIFT) as usize]);
+            let word = words[other];
+            if word & back != 0 {
+                words[other] = level << DISTANCE_SHIFT;
+                order[len] = entry | (word & WIRES & !back) << W::WIRES_SHIFT;
+                len += 1;
             }
         }
         begin = end;
@@ -113,14 +165,16 @@ pub fn search<W: Walk>(
 }
 
 /// The walk on a padded layout (non-wrapping boards): entries are
-/// `cell | parity << 20 | wires << 21`, and a direction is a fixed cell
-/// offset per row parity.
+/// `cell | parity << 20 | wires << 21`, and a direction adds a fixed number
+/// to the entry per row parity (the cell offset and the parity's change),
+/// in wrapping arithmetic.
 pub struct Padded {
     stride: usize,
-    delta: [[isize; 8]; 2],
-    /// Whether direction `d` changes the row parity.
-    flip: [u32; 8],
+    delta: [[u32; 8]; 2],
 }
+
+/// The bits of a padded entry below its wires.
+const PADDED_ENTRY: u32 = (1 << (CELL_BITS + 1)) - 1;
 
 const CELL_BITS: u32 = 20;
 const _: () =
@@ -136,13 +190,15 @@ impl Padded {
         let mut walk = Padded {
             stride: layout.stride,
             delta: [[0; 8]; 2],
-            flip: [0; 8],
         };
         for (parity, row) in walk.delta.iter_mut().enumerate() {
             for (d, slot) in row.iter_mut().enumerate() {
                 let (dx, dy) = steps.offsets[parity][d];
-                *slot = dy * layout.stride as isize + dx;
-                walk.flip[d] = (dy & 1) as u32;
+                let cells = dy * layout.stride as isize + dx;
+                let flip = (dy & 1) as u32;
+                let parity = parity as u32;
+                *slot = (cells as i32 as u32)
+                    .wrapping_add(((parity ^ flip).wrapping_sub(parity)) << CELL_BITS);
             }
         }
         walk
@@ -162,20 +218,22 @@ impl Walk for Padded {
     }
 
     #[inline]
-    fn step(&self, entry: u32, d: usize) -> (usize, u32) {
+    fn step(&self, entry: u32, d: usize) -> u32 {
         let parity = (entry >> CELL_BITS & 1) as usize;
-        let other = (padded_cell(entry) as isize + self.delta[parity][d]) as usize;
-        (
-            other,
-            other as u32 | (parity as u32 ^ self.flip[d]) << CELL_BITS,
-        )
+        (entry & PADDED_ENTRY).wrapping_add(self.delta[parity][d])
     }
 }
 
 /// The walk on a wrapping board: entries are `x | y << 10 | wires << 20`,
-/// and a step folds back across the edges.
+/// and a step looks up where each column and row lead, folded back across
+/// the edges (two small tables, per row parity and direction, so a step
+/// costs two loads instead of two folds).
 pub struct Wrapping {
-    offsets: [[(isize, isize); 8]; 2],
+    /// `columns[(parity * 8 + d) * width + x]`: the column `x` leads to.
+    columns: Vec<u32>,
+    /// `rows[(parity * 8 + d) * height + y]`: the row `y` leads to, in its
+    /// place in an entry.
+    rows: Vec<u32>,
     layout: Layout,
 }
 
@@ -193,10 +251,23 @@ pub fn wrapping_cell(layout: &Layout, entry: u32) -> usize {
 
 impl Wrapping {
     pub fn new(steps: &Steps, layout: &Layout) -> Wrapping {
-        Wrapping {
-            offsets: steps.offsets,
+        let (width, height) = (layout.width, layout.height);
+        let fold = |v: usize, delta: isize, len: usize| {
+            (v as isize + delta).rem_euclid(len as isize) as u32
+        };
+        let mut walk = Wrapping {
+            columns: Vec::with_capacity(16 * width),
+            rows: Vec::with_capacity(16 * height),
             layout: *layout,
+        };
+        for row in &steps.offsets {
+            for &(dx, dy) in row {
+                walk.columns.extend((0..width).map(|x| fold(x, dx, width)));
+                walk.rows
+                    .extend((0..height).map(|y| fold(y, dy, height) << SIDE_BITS));
+            }
         }
+        walk
     }
 }
 
@@ -213,21 +284,10 @@ impl Walk for Wrapping {
     }
 
     #[inline]
-    fn step(&self, entry: u32, d: usize) -> (usize, u32) {
-        let (x, y) = (
-            (entry & SIDE_MASK) as isize,
-            (entry >> SIDE_BITS & SIDE_MASK) as isize,
-        );
-        let (dx, dy) = self.offsets[(y & 1) as usize][d];
-        let fold = |v: isize, len: usize| {
-            let len = len as isize;
-            let v = if v < 0 { v + len } else { v };
-            (if v >= len { v - len } else { v }) as usize
-        };
-        let (nx, ny) = (
-            fold(x + dx, self.layout.width),
-            fold(y + dy, self.layout.height),
-        );
-        (self.layout.cell(nx, ny), self.entry_at(nx, ny))
+    fn step(&self, entry: u32, d: usize) -> u32 {
+        let x = (entry & SIDE_MASK) as usize;
+        let y = (entry >> SIDE_BITS & SIDE_MASK) as usize;
+        let k = (y & 1) << 3 | d;
+        self.columns[k * self.layout.width + x] | self.rows[k * self.layout.height + y]
     }
 }

@@ -69,6 +69,7 @@ proptest! {
             let plain = plain_distances(board, station);
             let ours: Vec<_> = (0..board.grid().len()).map(|t| power.distance(t)).collect();
             prop_assert_eq!(&ours, &plain);
+            prop_assert_eq!(&power.distances().collect::<Vec<_>>(), &plain);
             let reached = plain.iter().filter(|d| d.is_some()).count();
             prop_assert_eq!(power.powered_count(None), reached);
             prop_assert_eq!(power.reached().count(), reached);

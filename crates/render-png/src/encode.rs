@@ -46,6 +46,11 @@ pub fn encode_png_compact(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8
     )
 }
 
+/// An encoder's error as ours.
+pub(crate) fn png_error(e: png::EncodingError) -> RenderError {
+    RenderError::Encode(e.to_string())
+}
+
 fn encode(
     width: u32,
     height: u32,
@@ -53,7 +58,7 @@ fn encode(
     color: png::ColorType,
     compression: png::Compression,
 ) -> Result<Vec<u8>, RenderError> {
-    let error = |e: png::EncodingError| RenderError::Encode(e.to_string());
+    let error = png_error;
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(color);
@@ -98,17 +103,23 @@ pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), RenderError> {
 pub fn straight_rgba(pixmap: &Pixmap) -> Vec<u8> {
     let mut out = pixmap.data().to_vec();
     for px in out.chunks_exact_mut(4) {
-        // Opaque pixels (every pixel of a frame, whose background is opaque)
-        // are the same premultiplied or not.
-        if px[3] != 255 {
-            let c = tiny_skia::PremultipliedColorU8::from_rgba(px[0], px[1], px[2], px[3])
-                .map(|c| c.demultiply());
-            if let Some(c) = c {
-                px.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-            }
-        }
+        let straight = straight_pixel(px);
+        px.copy_from_slice(&straight);
     }
     out
+}
+
+/// One premultiplied RGBA pixel, straight.
+pub(crate) fn straight_pixel(px: &[u8]) -> [u8; 4] {
+    // Opaque pixels (every pixel of a frame, whose background is opaque)
+    // are the same premultiplied or not.
+    if px[3] != 255
+        && let Some(c) = tiny_skia::PremultipliedColorU8::from_rgba(px[0], px[1], px[2], px[3])
+    {
+        let c = c.demultiply();
+        return [c.red(), c.green(), c.blue(), c.alpha()];
+    }
+    [px[0], px[1], px[2], px[3]]
 }
 
 /// An animated GIF being written into memory, one frame at a time, looping.

@@ -7,11 +7,13 @@
 //! Sans Bold (see `fonts/`), never a system font, and tiny-skia is exact, so
 //! the same Scene gives the same pixels on every x86-64 machine.
 
+mod bands;
 mod encode;
 mod raster;
 mod sprites;
 mod text;
 
+pub use bands::{band_margin, write_png_in_bands};
 pub use encode::{GifWriter, decode_png, encode_png, encode_png_compact, straight_rgba};
 pub use raster::{MAX_PIXELS, Rasterizer, check_size};
 

@@ -45,6 +45,21 @@ pub fn write_file_atomically(path: &Path, contents: impl AsRef<[u8]>) -> io::Res
     write_with(path, contents.as_ref(), &Steps::default())
 }
 
+/// [`write_file_atomically`] with the contents written by `write` into the
+/// temporary file as they are made, so they are never held in memory whole
+/// (an image encoded as it is painted). An error from `write` is the
+/// write's: the old file stays as it was.
+pub fn write_file_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    write_through(path, &Steps::default(), |file| {
+        let mut buffered = io::BufWriter::new(file);
+        write(&mut buffered)?;
+        buffered.flush()
+    })
+}
+
 /// Whether a write to `path` would be refused because of what is there
 /// now (something that is not a regular file, a loop of links): a check
 /// before long work whose result would go there.
@@ -81,6 +96,16 @@ impl Default for Steps {
 
 /// [`write_atomically`] with the steps given.
 pub(crate) fn write_with(path: &Path, contents: &[u8], steps: &Steps) -> io::Result<()> {
+    write_through(path, steps, |file| (steps.write)(file, contents))
+}
+
+/// Replace the file at `path` with what `write` writes into a temporary
+/// file beside it, atomically, with the steps given.
+fn write_through(
+    path: &Path,
+    steps: &Steps,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
     let target = follow_links(path)?;
     let permissions = permissions_of_existing(&target)?;
     let folder = folder_of(&target);
@@ -90,7 +115,7 @@ pub(crate) fn write_with(path: &Path, contents: &[u8], steps: &Steps) -> io::Res
         .to_string_lossy()
         .into_owned();
     let (temp, mut file) = create_temp(folder, &name, steps)?;
-    let written = write_synced(&mut file, contents, permissions, steps)
+    let written = write_synced(&mut file, write, permissions, steps)
         .and_then(|()| (steps.replace)(&temp, &target));
     drop(file);
     match written {
@@ -157,14 +182,14 @@ fn create_temp(folder: &Path, name: &str, steps: &Steps) -> io::Result<(PathBuf,
 
 fn write_synced(
     file: &mut File,
-    contents: &[u8],
+    write: impl FnOnce(&mut File) -> io::Result<()>,
     permissions: Option<Permissions>,
     steps: &Steps,
 ) -> io::Result<()> {
     if let Some(permissions) = permissions {
         file.set_permissions(permissions)?;
     }
-    (steps.write)(file, contents)?;
+    write(file)?;
     (steps.sync)(file)
 }
 

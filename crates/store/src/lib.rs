@@ -17,7 +17,9 @@ mod lock;
 #[cfg(test)]
 mod scratch;
 
-pub use atomic::{check_replaceable, write_atomically, write_file_atomically};
+pub use atomic::{
+    check_replaceable, write_atomically, write_file_atomically, write_file_atomically_with,
+};
 pub use file::open_regular;
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};

@@ -12,10 +12,12 @@ use serde::Serialize;
 pub fn hint(args: &AssistArgs) -> Result<(), String> {
     let game = game_of(args)?;
     let locked = &game.state().locked;
-    let answer = match next_deduction(game.board(), locked) {
+    let deduction =
+        crate::progress::while_working("reasoning", || next_deduction(game.board(), locked));
+    let answer = match deduction {
         Err(LocksWrong) => Answer::note("a locked tile is wrong: no solution keeps every lock"),
         Ok(Some(step)) => Answer::of(&game, &step),
-        Ok(None) => match game.hint() {
+        Ok(None) => match crate::progress::while_working("searching", || game.hint()) {
             Hint::Turn { tile, to, .. } => Answer {
                 tile: Some(xy(&game, tile)),
                 to: Some(to.0),
@@ -45,17 +47,18 @@ pub fn hint(args: &AssistArgs) -> Result<(), String> {
 /// `--which`, a locked tile that is wrong.
 pub fn check(args: &CheckArgs) -> Result<(), String> {
     let mut game = game_of(&args.game)?;
-    let (ok, mut text) = match game.check_locks() {
-        LockCheck::Wrong => (Some(false), "a locked tile is wrong".to_string()),
-        LockCheck::Unknown => (
-            None,
-            "cannot tell: the search gave up on this board".to_string(),
-        ),
-        LockCheck::Fine => (
-            Some(true),
-            "your locked tiles still allow a solution".to_string(),
-        ),
-    };
+    let (ok, mut text) =
+        match crate::progress::while_working("checking the locks", || game.check_locks()) {
+            LockCheck::Wrong => (Some(false), "a locked tile is wrong".to_string()),
+            LockCheck::Unknown => (
+                None,
+                "cannot tell: the search gave up on this board".to_string(),
+            ),
+            LockCheck::Fine => (
+                Some(true),
+                "your locked tiles still allow a solution".to_string(),
+            ),
+        };
     let wrong = (ok == Some(false) && args.which)
         .then(|| game.wrong_lock())
         .flatten();
@@ -77,10 +80,12 @@ pub fn check(args: &CheckArgs) -> Result<(), String> {
 
 fn game_of(args: &AssistArgs) -> Result<Game, String> {
     let text = puzzle_text(&args.puzzle)?;
-    let mut game =
-        Game::from_id(&text, Box::new(ManualClock::default())).map_err(|e| e.to_string())?;
-    game.play_tokens(&args.moves).map_err(|e| e.to_string())?;
-    Ok(game)
+    crate::progress::while_working("setting up the game", || {
+        let mut game =
+            Game::from_id(&text, Box::new(ManualClock::default())).map_err(|e| e.to_string())?;
+        game.play_tokens(&args.moves).map_err(|e| e.to_string())?;
+        Ok(game)
+    })
 }
 
 fn xy(game: &Game, tile: usize) -> [usize; 2] {

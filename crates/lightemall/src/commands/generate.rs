@@ -14,7 +14,9 @@ pub fn run(args: &GenArgs) -> Result<(), String> {
         return Err("--rate needs --json or --format text (an ID stays one line)".into());
     }
     let resolved = resolve(&args.puzzle)?;
-    let rating = args.rate.then(|| rating(&resolved));
+    let rating = args
+        .rate
+        .then(|| crate::progress::while_working("rating", || rating(&resolved)));
     let output = if args.json {
         json(&resolved, rating)?
     } else {

@@ -39,5 +39,8 @@ fn resumed(args: &PlayArgs, store: Option<&Store>) -> Result<Option<SaveFile>, S
 
 fn new_game(args: &PlayArgs) -> Result<Game, String> {
     let source = source_with_station(&args.puzzle)?;
-    Game::new(source, Box::new(InstantClock::default())).map_err(|e| e.to_string())
+    crate::progress::while_working("generating the game", || {
+        Game::new(source, Box::new(InstantClock::default()))
+    })
+    .map_err(|e| e.to_string())
 }

@@ -7,15 +7,17 @@
 //! values and labels from `lightemall_ui::puzzle_panel`.
 
 use crate::cli::RenderArgs;
+use crate::progress::Steps;
 use crate::puzzle_args::{Resolved, resolve};
 use lightemall_engine::PuzzleFacts;
 use lightemall_model::{Board, Grid, Puzzle};
 use lightemall_power::Power;
-use lightemall_render_png::{Rasterizer, encode_png};
+use lightemall_render_png::{Rasterizer, encode_png, write_png_in_bands};
 use lightemall_solve::solve;
 use lightemall_view::{
     FrameInput, Highlights, Layout, PanelInfo, Theme, UiState, error_marks, scene_of,
 };
+use std::io::Write;
 use std::path::Path;
 
 /// Run the command.
@@ -39,7 +41,9 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
         super::render_steps::run(args, &resolved, theme, path)?;
     }
     if let Some(path) = &args.output {
-        let picture = Picture::new(args, &resolved)?;
+        let picture = crate::progress::while_working("measuring the puzzle", || {
+            Picture::new(args, &resolved)
+        })?;
         let input = FrameInput {
             board: &picture.board,
             station: resolved.puzzle.station,
@@ -130,17 +134,70 @@ fn check_output(path: &Path) -> Result<(), String> {
     })
 }
 
-/// Paint `input` and write it as PNG to `path` (`-`: stdout).
+/// Images taller than this are painted in bands of [`BAND_ROWS`] rows: a
+/// 1000x1000 board's Scene whole (a few shapes a tile) took 400 MB.
+const BANDED_ABOVE: u32 = 2048;
+
+/// Rows of pixels a band keeps.
+const BAND_ROWS: u32 = 512;
+
+/// Paint `input` and write it as PNG to `path` (`-`: stdout): whole, or
+/// band by band when the image is tall (the same pixels either way). The
+/// help overlay is laid out on the whole image, so it is painted whole.
 pub fn write_png(layout: &Layout, input: &FrameInput<'_>, path: &Path) -> Result<(), String> {
-    let scene = scene_of(input, layout);
-    let mut rasterizer = Rasterizer::default();
-    let pixmap = rasterizer.paint(&scene).map_err(|e| e.to_string())?;
-    let bytes = encode_png(pixmap).map_err(|e| e.to_string())?;
+    if layout.height > BANDED_ABOVE && !input.ui.help {
+        return stream_png_in_bands(layout, input, path);
+    }
+    let bytes = crate::progress::while_working("painting", || png_whole(layout, input))?;
     if is_stdout(path) {
         return crate::output::write_bytes(&bytes);
     }
     lightemall_store::write_file_atomically(path, bytes)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The PNG of `input` painted from one Scene.
+fn png_whole(layout: &Layout, input: &FrameInput<'_>) -> Result<Vec<u8>, String> {
+    let scene = scene_of(input, layout);
+    let mut rasterizer = Rasterizer::default();
+    let pixmap = rasterizer.paint(&scene).map_err(|e| e.to_string())?;
+    encode_png(pixmap).map_err(|e| e.to_string())
+}
+
+/// Paint `input` in bands straight into the file at `path` (`-`:
+/// stdout) as it is encoded: the image is never held whole.
+fn stream_png_in_bands(layout: &Layout, input: &FrameInput<'_>, path: &Path) -> Result<(), String> {
+    let write = |out: &mut dyn Write| {
+        png_in_bands(layout, input, BAND_ROWS, out).map_err(std::io::Error::other)
+    };
+    if is_stdout(path) {
+        return crate::output::print_with(write);
+    }
+    lightemall_store::write_file_atomically_with(path, write)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Write the PNG of `input` into `out`, painted `rows` rows at a time,
+/// each band from a Scene of the tiles that reach it.
+fn png_in_bands(
+    layout: &Layout,
+    input: &FrameInput<'_>,
+    rows: u32,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let opaque = input.ui.theme.palette().background.a == 255;
+    let progress = Steps::new("painting bands", u64::from(layout.height.div_ceil(rows)));
+    write_png_in_bands(
+        layout,
+        opaque,
+        rows,
+        |band| {
+            progress.advance();
+            scene_of(input, band)
+        },
+        out,
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// What one picture shows, worked out from the puzzle.
@@ -206,5 +263,64 @@ fn radius_of(arg: Option<&str>, facts: &PuzzleFacts) -> Result<Option<u32>, Stri
             .parse()
             .map(Some)
             .map_err(|_| format!("--radius '{text}' is not a number of wire hops")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lightemall_gen::PuzzleSource;
+    use lightemall_render_png::decode_png;
+
+    /// A board painted in bands of `rows` rows gives the pixels of the
+    /// board painted whole.
+    fn check_bands_match(id: &str, cell: f32, rows: u32, fog: bool) {
+        let source = PuzzleSource::parse(id).expect("valid id");
+        let puzzle = lightemall_solve::puzzle_of(&source).expect("generates");
+        let board = &puzzle.board;
+        let mut power = Power::default();
+        power.compute(board, puzzle.station);
+        let distance: Vec<_> = (0..board.grid().len()).map(|i| power.distance(i)).collect();
+        let errors = error_marks(board, &[]);
+        let panel =
+            lightemall_ui::puzzle_panel(board.grid(), &PuzzleFacts::of(&puzzle, None), false);
+        let input = FrameInput {
+            board,
+            station: puzzle.station,
+            locked: &[],
+            distance: &distance,
+            radius: None,
+            fog,
+            errors: &errors,
+            highlights: Highlights::default(),
+            panel: Some(&panel),
+            notice: None,
+            ui: UiState::default(),
+            animation: Default::default(),
+        };
+        let layout = Layout::with_cell(board.grid(), cell, true);
+        assert!(layout.height > 3 * rows, "{id}: several bands");
+        let whole = decode_png(&png_whole(&layout, &input).expect("paints")).expect("decodes");
+        let mut bytes = Vec::new();
+        png_in_bands(&layout, &input, rows, &mut bytes).expect("paints");
+        let banded = decode_png(&bytes).expect("decodes");
+        assert_eq!((banded.0, banded.1), (whole.0, whole.1), "{id}: size");
+        let differ = whole
+            .2
+            .chunks(4)
+            .zip(banded.2.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(differ, 0, "{id}: pixels that differ");
+    }
+
+    #[test]
+    fn a_board_painted_in_bands_is_the_board_painted_whole() {
+        check_bands_match("square:30x30:kruskal:hard#3", 20.0, 64, false);
+        check_bands_match("square:24x24w:kruskal:hard#4", 13.0, 50, true);
+        check_bands_match("hex:24x24:kruskal:hard#5", 17.0, 70, false);
+        check_bands_match("octo:24x24:kruskal:hard#6", 19.0, 60, false);
+        check_bands_match("square:120x120:kruskal:hard#7", 4.0, 64, false);
+        check_bands_match("hex:90x90:kruskal:hard#8", 5.0, 64, false);
     }
 }

@@ -82,16 +82,24 @@ pub fn run(
         links: Vec::new(),
         marks: Vec::new(),
     };
-    let mut puzzle = generate_with_steps(&params, &mut sink).map_err(|e| e.to_string())?;
+    let mut puzzle = crate::progress::while_working(&format!("generating {params}"), || {
+        generate_with_steps(&params, &mut sink)
+    })
+    .map_err(|e| e.to_string())?;
     if params.generator == Generator::Unique {
         // The steps build the starting tree; the last frames show the
         // puzzle the solver made unique from it.
-        puzzle = lightemall_solve::generate(&params).map_err(|e| e.to_string())?;
+        puzzle = crate::progress::while_working("making it unique", || {
+            lightemall_solve::generate(&params)
+        })
+        .map_err(|e| e.to_string())?;
     }
     let mut out = FrameOut::new(path, &layout)?;
     let mut tiles = vec![Tile::EMPTY; grid.len()];
     let mut applied = 0;
+    let progress = crate::progress::Steps::new("drawing frames", sink.marks.len() as u64);
     for mark in &sink.marks {
+        progress.advance();
         for &(tile, dir) in &sink.links[applied..mark.links] {
             link(&grid, &mut tiles, tile, dir);
         }

@@ -13,15 +13,20 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
     let game = match (&args.save, &args.puzzle) {
         (Some(path), _) => {
             let save = read_save(path).map_err(|e| e.to_string())?;
-            Game::from_save_file(save, Box::new(ManualClock::default()))
-                .map_err(|e| format!("{}: {e}", path.display()))?
+            let what = format!("replaying {}", path.display());
+            crate::progress::while_working(&what, || {
+                Game::from_save_file(save, Box::new(ManualClock::default()))
+            })
+            .map_err(|e| format!("{}: {e}", path.display()))?
         }
         (None, Some(puzzle)) => {
             let text = puzzle_text(puzzle)?;
-            let mut game = Game::from_id(&text, Box::new(ManualClock::default()))
-                .map_err(|e| e.to_string())?;
-            game.play_tokens(&args.moves).map_err(|e| e.to_string())?;
-            game
+            crate::progress::while_working("replaying the moves", || {
+                let mut game = Game::from_id(&text, Box::new(ManualClock::default()))
+                    .map_err(|e| e.to_string())?;
+                game.play_tokens(&args.moves).map_err(|e| e.to_string())?;
+                Ok::<_, String>(game)
+            })?
         }
         (None, None) => return Err("give a PUZZLE or --save FILE".to_string()),
     };

@@ -20,7 +20,8 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
         max_level: args.max_level.unwrap_or(Rating::Fiendish),
         ..Options::default()
     };
-    let report = solve_with(board, &options);
+    let what = format!("solving {}", board.grid().size_label());
+    let report = crate::progress::while_working(&what, || solve_with(board, &options));
     let facts = Facts {
         // Rated by the whole work only: a search that gave up was cut short.
         rating: report.rating().map_or("unknown", Rating::name),
