@@ -2,10 +2,15 @@
 //! stderr is a terminal and the work has run past [`DELAY`]: pipes, files
 //! and tests see nothing. The pure crates report nothing themselves: work
 //! whose length the CLI knows (the bands of an image, the frames of a GIF)
-//! advances a bar with an estimate; other work (generating, solving,
+//! advances a bar with an estimate; a generation says how far its rounds
+//! have come (the solver reports them to a watcher, [`generate`]); other
+//! work (solving,
 //! replaying) shows what it does and how long it has run.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lightemall_gen::Params;
+use lightemall_model::Puzzle;
+use lightemall_solve::{GenerateError, Progress, generate_watched};
 use std::io::IsTerminal;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -27,11 +32,31 @@ fn style(template: &str) -> ProgressStyle {
 /// Run `work`; past [`DELAY`], a line on a terminal says `what` is being
 /// done and for how long, until it ends.
 pub fn while_working<T>(what: &str, work: impl FnOnce() -> T) -> T {
+    while_telling(what, |_| work())
+}
+
+/// The message of a progress line, which the work may change as it goes
+/// (nothing when stderr is not a terminal).
+#[derive(Clone, Debug)]
+pub struct Line(Option<ProgressBar>);
+
+impl Line {
+    /// Say `message` from now on (made only if a line is drawn).
+    pub fn say(&self, message: impl FnOnce() -> String) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(message());
+        }
+    }
+}
+
+/// [`while_working`] whose work may change what the line says.
+pub fn while_telling<T>(what: &str, work: impl FnOnce(&Line) -> T) -> T {
     if !on_terminal() {
-        return work();
+        return work(&Line(None));
     }
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-    bar.set_style(style("{spinner} {msg} ({elapsed})"));
+    // The message is cut to the terminal's width (a long ID would wrap).
+    bar.set_style(style("{spinner} [{elapsed}] {wide_msg}"));
     bar.set_message(what.to_string());
     let (done, wait) = mpsc::channel::<()>();
     let shown = bar.clone();
@@ -41,13 +66,53 @@ pub fn while_working<T>(what: &str, work: impl FnOnce() -> T) -> T {
             shown.enable_steady_tick(TICK);
         }
     });
-    let result = work();
+    let result = work(&Line(Some(bar.clone())));
     // The ticker is gone once the work is done, so the line is cleared
     // after its last draw.
     let _ = done.send(());
     let _ = ticker.join();
     bar.finish_and_clear();
     result
+}
+
+/// The puzzle `params` describe (every generator); past [`DELAY`], a line
+/// says which round it is on and how many tiles are still ambiguous, or
+/// how far the graded generator's climb toward its level has come.
+pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
+    let what = format!("generating {params}");
+    let tiles = params.grid.len();
+    while_telling(&what, |line| {
+        generate_watched(params, &mut |progress| {
+            // What changes first, so a narrow terminal cuts the ID.
+            line.say(|| format!("{} · {what}", how_far(progress, tiles)));
+        })
+    })
+}
+
+/// A generation's progress in words.
+fn how_far(progress: Progress, tiles: usize) -> String {
+    let tree = |attempt: u32| match attempt {
+        0 => String::new(),
+        n => format!(" (tree {})", n + 1),
+    };
+    match progress {
+        Progress::Round {
+            attempt,
+            round,
+            undecided,
+        } => format!(
+            "round {round}{}: {undecided} of {tiles} tiles ambiguous",
+            tree(attempt)
+        ),
+        Progress::Climb {
+            attempt,
+            step,
+            steps,
+        } => format!(
+            "climbing to its level{}, step {step} of at most {steps}",
+            tree(attempt)
+        ),
+    }
 }
 
 /// Work of a known number of steps: past [`DELAY`], a bar on a terminal

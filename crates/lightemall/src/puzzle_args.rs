@@ -5,7 +5,6 @@ use crate::input::puzzle_text;
 use lightemall_gen::{Generator, Params, PuzzleSource};
 use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Grid, Puzzle, parse_size};
-use lightemall_solve::generate;
 
 /// A puzzle ready to use, with its ID and, if generated, its parameters.
 #[derive(Debug)]
@@ -59,10 +58,7 @@ fn resolve_source(source: PuzzleSource, station: Option<&str>) -> Result<Resolve
             if let Some(station) = station {
                 params.station = parse_station(station, &params.grid)?;
             }
-            let puzzle = crate::progress::while_working(&format!("generating {params}"), || {
-                generate(&params)
-            })
-            .map_err(|e| e.to_string())?;
+            let puzzle = crate::progress::generate(&params).map_err(|e| e.to_string())?;
             Ok(Resolved {
                 puzzle,
                 id: params.to_string(),

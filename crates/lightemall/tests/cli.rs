@@ -700,6 +700,33 @@ fn render_gen_steps_writes_a_gif_or_frames() {
     assert!(decoded_png(&dir.join("frame-0000.png")).0 > 0);
 }
 
+/// The last frame of `--gen-steps` is the puzzle the ID names: for the
+/// graded generator, the tree rerouted to its level, not the Kruskal tree
+/// its steps build (which the kruskal ID of the same seed and station
+/// names).
+#[test]
+fn gen_steps_end_on_the_graded_puzzle() {
+    let last_frame = |id: &str| {
+        let dir = temp_path(&format!("frames-{}", id.replace([':', '#'], "-")));
+        let out = dir.to_str().expect("UTF-8 path");
+        ok(&["render", id, "--cell", "16", "--gen-steps", out]);
+        let mut frames: Vec<_> = std::fs::read_dir(&dir)
+            .expect("the folder")
+            .map(|entry| entry.expect("entry").path())
+            .collect();
+        frames.sort();
+        let last = frames.last().expect("frames").clone();
+        let pixels = decoded_png(&last);
+        let _ = std::fs::remove_dir_all(&dir);
+        pixels
+    };
+    let graded = last_frame("square:6x6:graded:medium#2");
+    // The same station as the graded puzzle's (the centre).
+    let kruskal = last_frame("square:6x6:kruskal:medium#2@3,3");
+    assert_eq!(graded.0, kruskal.0, "same size of frame");
+    assert_ne!(graded, kruskal, "the graded puzzle, not the Kruskal one");
+}
+
 #[test]
 fn render_refuses_bad_input_with_one_line() {
     let path = temp_path("refused.png");

@@ -387,7 +387,9 @@ impl State {
             if c.count_ones() != 1 {
                 return None;
             }
-            tiles.push(Tile(problem.orientations(tile)[c.trailing_zeros() as usize]));
+            tiles.push(Tile(
+                problem.orientations(tile)[c.trailing_zeros() as usize],
+            ));
         }
         Some(tiles)
     }

@@ -86,13 +86,10 @@ pub fn run(
         generate_with_steps(&params, &mut sink)
     })
     .map_err(|e| e.to_string())?;
-    if params.generator == Generator::Unique {
+    if matches!(params.generator, Generator::Unique | Generator::Graded) {
         // The steps build the starting tree; the last frames show the
-        // puzzle the solver made unique from it.
-        puzzle = crate::progress::while_working("making it unique", || {
-            lightemall_solve::generate(&params)
-        })
-        .map_err(|e| e.to_string())?;
+        // puzzle the solver made from it (unique, or graded).
+        puzzle = crate::progress::generate(&params).map_err(|e| e.to_string())?;
     }
     let mut out = FrameOut::new(path, &layout)?;
     let mut tiles = vec![Tile::EMPTY; grid.len()];
