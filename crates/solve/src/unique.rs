@@ -506,10 +506,23 @@ mod tests {
 
     #[test]
     fn other_generators_are_gens() {
-        let params: Params = "square:8x8:scan:medium#1".parse().expect("valid id");
-        assert_eq!(
-            generate(&params).ok(),
-            lightemall_gen::generate(&params).ok()
-        );
+        for id in [
+            "square:8x8:scan:medium#1",
+            "hex:7x6w:frontier:easy#2",
+            "octo:9x5:kruskal:hard#3",
+        ] {
+            let params: Params = id.parse().expect("valid id");
+            let ours = generate(&params).expect("generates");
+            assert_eq!(
+                ours,
+                lightemall_gen::generate(&params).expect("generates"),
+                "{id}"
+            );
+        }
+        // An error is gen's too: a station off the board.
+        let mut params: Params = "square:8x8:scan:medium#1".parse().expect("valid id");
+        params.station = (8, 0);
+        let expected = lightemall_gen::generate(&params).expect_err("off the board");
+        assert_eq!(generate(&params), Err(GenerateError::Model(expected)));
     }
 }
