@@ -122,13 +122,22 @@ mod tests {
 
     #[test]
     fn a_waiting_writer_gets_the_lock_when_the_holder_lets_go() {
+        use std::sync::atomic::{AtomicBool, Ordering};
         let dir = scratch("wait");
         let held = FolderLock::take(&dir).expect("free");
+        let released = AtomicBool::new(false);
         std::thread::scope(|scope| {
-            let waiter = scope.spawn(|| FolderLock::take(&dir).map(drop));
+            let waiter = scope.spawn(|| {
+                let lock = FolderLock::take(&dir);
+                // Only the holder's letting go can have let it in.
+                (lock.map(drop), released.load(Ordering::SeqCst))
+            });
             std::thread::sleep(Duration::from_millis(30));
+            released.store(true, Ordering::SeqCst);
             drop(held);
-            waiter.join().expect("no panic").expect("got it");
+            let (lock, after_release) = waiter.join().expect("no panic");
+            lock.expect("got it");
+            assert!(after_release, "the waiter got the lock while it was held");
         });
         let _ = fs::remove_dir_all(&dir);
     }
