@@ -470,3 +470,66 @@ fn a_failed_autosave_keeps_the_window_until_esc_again() {
     assert_eq!(app.wait_exit(), Some(0));
     assert_eq!(std::fs::read_to_string(&slot).expect("kept"), "my notes\n");
 }
+
+/// A Kruskal puzzle's station is at (0, 0): on this board, larger than
+/// the window even at the smallest tiles, it is in the far corner.
+const HUGE: &str = "square:1000x1000:kruskal:easy#1";
+
+fn rgb(color: lightemall_view::Color) -> u32 {
+    u32::from(color.r) << 16 | u32::from(color.g) << 8 | u32::from(color.b)
+}
+
+/// How many pixels of the row `y` (from the margin to the margin) have
+/// the window's background colour.
+fn background_in_row(shot: &e2e::image::Image, y: u32) -> usize {
+    let background = rgb(Theme::Classic.palette().background);
+    let margin = lightemall_view::MARGIN as u32;
+    shot.count_in(background, (margin, y), (shot.width - margin, y + 1))
+}
+
+/// Press `key` `times` times.
+fn press(app: &App<'_>, key: &str, times: usize) {
+    for _ in 0..times {
+        app.key(key);
+    }
+}
+
+#[test]
+fn a_huge_board_opens_on_its_star_and_the_scroll_keys_reach_every_edge() {
+    if !enabled("a_huge_board_opens_on_its_star_and_the_scroll_keys_reach_every_edge") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("huge"), &["play", HUGE]);
+    let (w, h) = app.size();
+    let shot = app.settled_screenshot();
+    shot.save(&shots_folder().join("huge-start.png"));
+    let top = lightemall_view::MARGIN as u32 + layout(&app, HUGE).panel.expect("a panel").h as u32;
+    let star = rgb(Theme::Classic.palette().station);
+    let seen = shot.count_in(star, (0, top), (w, h));
+    assert!(
+        seen >= 10,
+        "the star shows when the window opens ({seen} pixels)"
+    );
+    // The far corner: the bottom and right edges show.
+    let full = (w - 2 * lightemall_view::MARGIN as u32) as usize;
+    let wait_row = |what: &str, y: u32, edge: bool| {
+        e2e::wait_for(what, || {
+            let shot = app.screenshot();
+            ((background_in_row(&shot, y) == full) == edge).then_some(shot)
+        })
+    };
+    press(&app, "Next", 30);
+    press(&app, "End", 30);
+    let corner = wait_row("the bottom edge", h - 4, true);
+    corner.save(&shots_folder().join("huge-far-corner.png"));
+    assert!(
+        background_in_row(&corner, top - 4) < full,
+        "the top edge does not show"
+    );
+    press(&app, "Prior", 30);
+    wait_row("the top edge after 30 Page Up", top - 4, true)
+        .save(&shots_folder().join("huge-top.png"));
+    press(&app, "Next", 1);
+    wait_row("one Page Down to move the view", top - 4, false);
+}

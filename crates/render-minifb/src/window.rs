@@ -155,10 +155,12 @@ impl Screen {
         layout_for(session, w as u32, h as u32)
     }
 
-    /// Keys, then the mouse, then the wheel; `true` if the screen must change.
+    /// The window's size, keys, then the mouse, then the wheel; `true` if
+    /// the screen must change.
     fn handle_input(&mut self, session: &mut Session) -> bool {
         let now = self.now_ms();
-        let mut changed = false;
+        let (w, h) = self.window.get_size();
+        let mut changed = session.resize(w as u32, h as u32);
         for press in self.keyboard.presses() {
             let Some(action) = key_of(press.key).and_then(|key| action_of(key, press.mods)) else {
                 continue;

@@ -98,19 +98,28 @@ impl Derived {
 /// board fitted, or zoomed and panned by the viewport, a wrapping board's
 /// tiles shifted round.
 pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
-    let grid = match session.demo() {
-        Some(demo) => &demo.params.grid,
-        None => session.game().board().grid(),
-    };
-    let fit = Layout::fit(grid, width, height, true);
+    let grid = shown_grid(session);
     let viewport = session.viewport();
     let (dx, dy) = viewport.shift;
     if (viewport.zoom, viewport.pan) == (0, (0.0, 0.0)) {
-        return fit.shifted(dx, dy);
+        return Layout::fit(grid, width, height, true).shifted(dx, dy);
     }
-    let cell = fit.cell * ZOOM_STEP.powi(viewport.zoom);
+    let cell = zoomed_cell(grid, viewport.zoom, width, height);
     let (x, y) = viewport.pan;
     Layout::zoomed(grid, width, height, cell, Point::new(x, y)).shifted(dx, dy)
+}
+
+/// The grid on screen: the demo's while it runs, else the game's.
+pub(crate) fn shown_grid(session: &Session) -> &Grid {
+    match session.demo() {
+        Some(demo) => &demo.params.grid,
+        None => session.game().board().grid(),
+    }
+}
+
+/// The tile width `zoom` steps from the one that fits the window.
+pub(crate) fn zoomed_cell(grid: &Grid, zoom: i32, width: u32, height: u32) -> f32 {
+    Layout::fit(grid, width, height, true).cell * ZOOM_STEP.powi(zoom)
 }
 
 /// The panel's values, as the player reads them.

@@ -29,7 +29,8 @@
 //!   mouse buttons as [`MouseEvent`]s (through [`MouseEdges`] if its library
 //!   reports levels) given to [`Session::pointer`] with the layout of
 //!   [`layout_for`]; the wheel to [`Session::zoom_at`];
-//! - the loop: [`Session::tick`] as time passes, a frame painted when
+//! - the loop: the window's size to [`Session::resize`] before input,
+//!   [`Session::tick`] as time passes, a frame painted when
 //!   something changed or [`Frames::animating`], [`Session::take_notices`]
 //!   logged, [`Session::close`] when the window is closed, and leaving once
 //!   [`Session::wants_quit`].

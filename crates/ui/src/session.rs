@@ -8,13 +8,13 @@
 use crate::action::{Action, Heading};
 use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
-use crate::frame::ZOOM_STEP;
+use crate::frame::{self, ZOOM_STEP};
 use crate::mouse::{MouseButton, MouseEvent};
 use crate::presets;
 use lightemall_engine::{Clock, Game, GameError, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
 use lightemall_model::{CellShape, Dir, Topology};
-use lightemall_view::{Animation, Button, HintMark, Hit, Layout, Turning, UiState};
+use lightemall_view::{Animation, Button, HintMark, Hit, Layout, Point, Turning, UiState};
 use std::fmt;
 
 /// Where new games get their clock and seed.
@@ -68,8 +68,12 @@ pub struct Notice {
 
 /// The most zoom steps in and out.
 const MAX_ZOOM: i32 = 16;
-/// How far a scroll key moves the view, in pixels.
+/// How far Shift+arrow moves the view of a board that does not wrap, in
+/// pixels.
 const PAN_STEP: f32 = 48.0;
+/// How much of the board's view a scroll key (Page Up, Page Down, Home,
+/// End) moves it by: a page, less a little kept in sight.
+const PAGE: f32 = 0.75;
 
 /// One game in a window, and the interface state around it.
 #[derive(Debug)]
@@ -79,6 +83,11 @@ pub struct Session {
     arrows: Arrows,
     animation: Animation,
     viewport: Viewport,
+    /// The window's size, once the front end said it.
+    window: Option<(u32, u32)>,
+    /// A new game's view waits for the window's size to be brought to
+    /// its station.
+    station_unseen: bool,
     files: Files,
     fresh: Fresh,
     /// The generation demo, while it runs.
@@ -113,6 +122,8 @@ impl Session {
             arrows: Arrows::default(),
             animation: Animation::default(),
             viewport: Viewport::default(),
+            window: None,
+            station_unseen: true,
             files,
             fresh,
             demo: None,
@@ -284,7 +295,7 @@ impl Session {
             Action::Restart => self.restart(now_ms),
             Action::GenerationDemo => self.start_demo(now_ms),
             Action::Zoom(steps) => self.zoom(steps),
-            Action::Pan(heading) => self.pan_toward(heading),
+            Action::Pan(heading) => self.page_toward(heading),
             Action::Shift(heading) => self.shift_toward(heading),
             Action::Quit => self.quit(now_ms),
         }
@@ -608,6 +619,8 @@ impl Session {
         self.solve_asked = false;
         self.arrows = Arrows::Station;
         self.viewport = Viewport::default();
+        self.station_unseen = true;
+        self.show_station();
         self.animation = Animation {
             power_since_ms: Some(now_ms),
             ..Animation::default()
@@ -696,10 +709,59 @@ impl Session {
         let zoom = (self.viewport.zoom + steps).clamp(-MAX_ZOOM, MAX_ZOOM);
         let changed = zoom != self.viewport.zoom;
         self.viewport.zoom = zoom;
-        if zoom == 0 {
-            self.viewport.pan = (0.0, 0.0);
-        }
+        self.clamp_pan();
         changed
+    }
+
+    /// The window is `width` x `height` pixels: the pan is kept within
+    /// what that size allows, and a new game's view is brought to its
+    /// station. `true` if the view moved. A front end calls it before
+    /// giving input, every turn of its loop.
+    pub fn resize(&mut self, width: u32, height: u32) -> bool {
+        let before = self.viewport;
+        self.window = Some((width, height));
+        self.show_station();
+        self.clamp_pan();
+        self.viewport != before
+    }
+
+    /// The pans the window's size allows at this zoom, if it is known.
+    fn pan_range(&self) -> Option<(Point, Point)> {
+        let (width, height) = self.window?;
+        let grid = frame::shown_grid(self);
+        let cell = frame::zoomed_cell(grid, self.viewport.zoom, width, height);
+        Some(Layout::pan_range(grid, width, height, cell))
+    }
+
+    /// Keep the pan within [`Session::pan_range`], so that a press past
+    /// the edge is not stored up and the first press back moves the view.
+    fn clamp_pan(&mut self) {
+        if let Some((low, high)) = self.pan_range() {
+            let (x, y) = self.viewport.pan;
+            self.viewport.pan = (x.clamp(low.x, high.x), y.clamp(low.y, high.y));
+        }
+    }
+
+    /// Pan a new game's board so its station is in the middle of the view,
+    /// as far as the pan goes (a board that fits is not moved), once the
+    /// window's size is known.
+    fn show_station(&mut self) {
+        let Some((width, height)) = self.window.filter(|_| self.station_unseen) else {
+            return;
+        };
+        self.station_unseen = false;
+        if self.demo.is_some() {
+            return;
+        }
+        let grid = self.game.board().grid();
+        let cell = frame::zoomed_cell(grid, self.viewport.zoom, width, height);
+        let centred = Layout::zoomed(grid, width, height, cell, Point::new(0.0, 0.0));
+        let station = centred.centre(self.game.state().station);
+        let top = centred.panel.map_or(0.0, |panel| panel.h);
+        let middle = Point::new(width as f32 / 2.0, (top + height as f32) / 2.0);
+        let (x, y) = (middle.x - station.x, middle.y - station.y);
+        self.viewport.pan = (x.round(), y.round());
+        self.clamp_pan();
     }
 
     /// Shift a wrapping board's tiles one step toward `heading`.
@@ -730,14 +792,34 @@ impl Session {
     }
 
     fn pan_toward(&mut self, heading: Heading) -> bool {
+        self.pan_by_toward(heading, (PAN_STEP, PAN_STEP))
+    }
+
+    /// A scroll key: the view moves a page toward `heading` (a page of the
+    /// board's part of the window; [`PAN_STEP`] while its size is unknown).
+    fn page_toward(&mut self, heading: Heading) -> bool {
+        let page = match self.window {
+            Some((width, height)) => {
+                let top = Layout::fit(frame::shown_grid(self), width, height, true)
+                    .panel
+                    .map_or(0.0, |panel| panel.h);
+                (PAGE * width as f32, PAGE * (height as f32 - top).max(0.0))
+            }
+            None => (PAN_STEP, PAN_STEP),
+        };
+        self.pan_by_toward(heading, page)
+    }
+
+    fn pan_by_toward(&mut self, heading: Heading, step: (f32, f32)) -> bool {
         let radians = f32::from(heading.0).to_radians();
         // The view moves the other way from where the player looks.
-        self.pan_by(-PAN_STEP * radians.sin(), PAN_STEP * radians.cos())
+        self.pan_by(-step.0 * radians.sin(), step.1 * radians.cos())
     }
 
     fn pan_by(&mut self, dx: f32, dy: f32) -> bool {
         let (x, y) = self.viewport.pan;
         self.viewport.pan = ((x + dx).round(), (y + dy).round());
+        self.clamp_pan();
         self.viewport.pan != (x, y)
     }
 }

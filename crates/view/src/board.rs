@@ -114,6 +114,8 @@ fn polar(centre: Point, radius: f32, angle: f32) -> Point {
     Point::new(centre.x + radius * c, centre.y + radius * s)
 }
 
+/// The smallest radius of the station's star, in pixels.
+const STATION_MIN_RADIUS: f32 = 7.0;
 /// How far along each side a hint's corner bracket reaches.
 const HINT_BRACKET: f32 = 0.3;
 /// The round arrow of a hint: its radius as a share of the tile.
@@ -418,10 +420,12 @@ impl Ctx<'_, '_> {
             return;
         }
         let cell = self.layout.cell;
+        // On tiny tiles (a huge board) the star stays big enough to find.
+        let outer = (cell * 0.36).max(STATION_MIN_RADIUS);
         scene.push(Shape::Star {
             centre: self.layout.centre(station),
-            outer: cell * 0.36,
-            inner: cell * 0.36 * 0.46,
+            outer,
+            inner: outer * 0.46,
             points: 5,
             fill: self.palette.station,
             stroke: Some(Stroke {

@@ -297,19 +297,49 @@ impl Layout {
 
     /// A window's layout with tiles `cell` pixels wide (zoomed in or out
     /// of [`Layout::fit`]), the board centred below the panel, then moved
-    /// by `pan` pixels, in whole pixels. The pan is cut so that the
-    /// board's centre stays in the window.
+    /// by `pan` pixels, in whole pixels. The pan is cut to
+    /// [`Layout::pan_range`], so no edge goes further in than the margin.
     pub fn zoomed(grid: &Grid, width: u32, height: u32, cell: f32, pan: Point) -> Layout {
-        let (w, h) = (width as f32, height as f32);
-        let mut layout = Layout::place(grid, clamp_cell(cell.round()), w, h, true);
+        let mut layout = Layout::centred(grid, width, height, cell);
+        let (low, high) = layout.pan_limits();
         let finite = |v: f32| if v.is_finite() { v.round() } else { 0.0 };
-        let (bw, bh) = (layout.board.w, layout.board.h);
-        let centre_x = (layout.board.x + bw / 2.0 + finite(pan.x)).clamp(0.0, w);
-        let centre_y =
-            (layout.board.y + bh / 2.0 + finite(pan.y)).clamp(panel::HEIGHT, h.max(panel::HEIGHT));
-        layout.board.x = (centre_x - bw / 2.0).floor();
-        layout.board.y = (centre_y - bh / 2.0).floor();
+        layout.board.x += finite(pan.x).clamp(low.x, high.x);
+        layout.board.y += finite(pan.y).clamp(low.y, high.y);
         layout
+    }
+
+    /// The smallest and largest pan of a window's board with tiles `cell`
+    /// pixels wide: enough for every edge of a board larger than the
+    /// window to come to the window's edge (a margin from it), below the
+    /// panel; none for a board that fits.
+    pub fn pan_range(grid: &Grid, width: u32, height: u32, cell: f32) -> (Point, Point) {
+        Layout::centred(grid, width, height, cell).pan_limits()
+    }
+
+    fn centred(grid: &Grid, width: u32, height: u32, cell: f32) -> Layout {
+        Layout::place(
+            grid,
+            clamp_cell(cell.round()),
+            width as f32,
+            height as f32,
+            true,
+        )
+    }
+
+    /// [`Layout::pan_range`] of this layout, placed with no pan.
+    fn pan_limits(&self) -> (Point, Point) {
+        let top = self.panel.map_or(0.0, |panel| panel.h);
+        let axis = |start: f32, board: f32, from: f32, to: f32| {
+            if board + 2.0 * MARGIN <= to - from {
+                return (0.0, 0.0);
+            }
+            let high = (from + MARGIN - start).ceil();
+            let low = (to - MARGIN - board - start).floor();
+            (low.min(0.0), high.max(0.0))
+        };
+        let (x0, x1) = axis(self.board.x, self.board.w, 0.0, self.width as f32);
+        let (y0, y1) = axis(self.board.y, self.board.h, top, self.height as f32);
+        (Point::new(x0, y0), Point::new(x1, y1))
     }
 
     /// Whether any of tile `index` can show in the output (a zoomed board
@@ -605,6 +635,52 @@ mod tests {
         );
         let nan = Layout::zoomed(&g, 800, 600, f32::NAN, Point::new(f32::NAN, 0.0));
         assert_eq!(nan.cell, MIN_CELL);
+    }
+
+    /// The board of `grid` in an 800x600 window, tiles `cell` wide, panned
+    /// as far as it goes toward `pan`.
+    fn panned_to(grid: &Grid, cell: f32, pan: (f32, f32)) -> Rect {
+        Layout::zoomed(grid, 800, 600, cell, Point::new(pan.0, pan.1)).board
+    }
+
+    #[test]
+    fn every_edge_of_a_big_board_can_reach_the_windows_edge_and_no_further() {
+        for topology in Topology::ALL {
+            for (w, h, cell) in [(200, 200, 40.0), (1000, 1000, 2.0), (300, 20, 7.0)] {
+                let g = grid(topology, w, h);
+                let what = format!("{topology} {w}x{h} at {cell}");
+                let (low, high) = Layout::pan_range(&g, 800, 600, cell);
+                let far = 1e9;
+                let left = panned_to(&g, cell, (far, 0.0));
+                assert_eq!(left.x, MARGIN, "left edge: {what}");
+                assert_eq!(panned_to(&g, cell, (high.x, 0.0)), left, "{what}");
+                let right = panned_to(&g, cell, (-far, 0.0));
+                let gap = 800.0 - right.x - right.w;
+                assert!((MARGIN..MARGIN + 1.0).contains(&gap), "right {gap}: {what}");
+                assert_eq!(panned_to(&g, cell, (low.x, 0.0)), right, "{what}");
+                let bottom = panned_to(&g, cell, (0.0, -far));
+                let gap = 600.0 - bottom.y - bottom.h;
+                if bottom.h + 2.0 * MARGIN > 600.0 - panel::HEIGHT {
+                    let top = panned_to(&g, cell, (0.0, far));
+                    assert_eq!(top.y, panel::HEIGHT + MARGIN, "top edge: {what}");
+                    assert!(
+                        (MARGIN..MARGIN + 1.0).contains(&gap),
+                        "bottom {gap}: {what}"
+                    );
+                } else {
+                    assert_eq!((low.y, high.y), (0.0, 0.0), "{what} fits");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_that_fits_does_not_pan() {
+        let g = grid(Topology::Square, 5, 5);
+        let (low, high) = Layout::pan_range(&g, 800, 600, 60.0);
+        assert_eq!((low, high), (Point::new(0.0, 0.0), Point::new(0.0, 0.0)));
+        let fit = Layout::fit(&g, 800, 600, true);
+        assert_eq!(panned_to(&g, fit.cell, (300.0, -200.0)), fit.board);
     }
 
     #[test]

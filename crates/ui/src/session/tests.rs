@@ -367,13 +367,17 @@ fn toggles_theme_radius_fog_and_jumble() {
 
 #[test]
 fn zoom_and_pan_change_the_viewport_and_zooming_home_centres_it() {
-    let mut s = session();
-    assert!(s.apply(Action::Zoom(1), 0));
-    assert!(s.apply(Action::Pan(Heading(90)), 0));
+    let mut s = session_in("square:40x40:kruskal:easy#7", None);
+    s.resize(640, 480);
+    assert_eq!(s.viewport(), Viewport::default(), "the board fits");
+    assert!(s.apply(Action::Zoom(5), 0));
+    let centred = s.viewport().pan;
+    assert!(s.apply(Action::Shift(Heading(90)), 0));
     let layout = layout(&s);
     let drag = MouseEvent::Dragged { dx: 10.0, dy: -4.0 };
     assert!(s.pointer(drag, &layout, false, 0));
-    assert_eq!(s.viewport().zoom, 1);
+    assert_eq!(s.viewport().zoom, 5);
+    assert_eq!(centred, (0.0, 0.0));
     assert_eq!(s.viewport().pan, (-PAN_STEP + 10.0, -4.0));
     for _ in 0..40 {
         s.apply(Action::Zoom(1), 0);
@@ -382,6 +386,93 @@ fn zoom_and_pan_change_the_viewport_and_zooming_home_centres_it() {
     assert!(!s.apply(Action::Zoom(1), 0), "no further");
     s.apply(Action::Zoom(-MAX_ZOOM), 0);
     assert_eq!(s.viewport(), Viewport::default());
+}
+
+/// The board's rectangle in a `width` x `height` window.
+fn board_in(s: &Session, width: u32, height: u32) -> lightemall_view::Rect {
+    crate::frame::layout_for(s, width, height).board
+}
+
+#[test]
+fn scroll_keys_reach_every_edge_and_a_press_back_moves_at_once() {
+    let mut s = session_in("square:200x200:kruskal:easy#7", None);
+    s.resize(800, 600);
+    for _ in 0..6 {
+        s.apply(Action::Zoom(1), 0);
+    }
+    let pages = |s: &mut Session, heading: u16, presses: usize| {
+        (0..presses)
+            .filter(|_| s.apply(Action::Pan(Heading(heading)), 0))
+            .count()
+    };
+    let moved = pages(&mut s, 0, 500);
+    assert!(moved < 500, "it stops at the top edge");
+    let top = board_in(&s, 800, 600);
+    assert_eq!(top.y, 104.0 + lightemall_view::MARGIN, "the top edge shows");
+    assert!(
+        s.apply(Action::Pan(Heading(180)), 0),
+        "one press back moves"
+    );
+    assert!(board_in(&s, 800, 600).y < top.y);
+    pages(&mut s, 180, 500);
+    let bottom = board_in(&s, 800, 600);
+    assert!(bottom.y + bottom.h <= 600.0 - lightemall_view::MARGIN);
+    pages(&mut s, 270, 500);
+    assert_eq!(board_in(&s, 800, 600).x, lightemall_view::MARGIN);
+    pages(&mut s, 90, 500);
+    let right = board_in(&s, 800, 600);
+    assert!(right.x + right.w <= 800.0 - lightemall_view::MARGIN);
+    assert!(
+        s.apply(Action::Pan(Heading(270)), 0),
+        "one press back moves"
+    );
+}
+
+#[test]
+fn a_drag_past_the_edge_is_not_stored_up() {
+    let mut s = session_in("square:60x60:kruskal:easy#7", None);
+    s.resize(640, 480);
+    s.apply(Action::Zoom(5), 0);
+    let layout = layout(&s);
+    let far = MouseEvent::Dragged { dx: -1e6, dy: 0.0 };
+    assert!(s.pointer(far, &layout, false, 0));
+    let stopped = s.viewport().pan;
+    assert!(!s.pointer(far, &layout, false, 0), "no further");
+    let back = MouseEvent::Dragged { dx: 5.0, dy: 0.0 };
+    assert!(s.pointer(back, &layout, false, 0));
+    assert_eq!(s.viewport().pan.0, stopped.0 + 5.0);
+    s.apply(Action::Zoom(-5), 0);
+    assert_eq!(s.viewport().pan, (0.0, 0.0), "zoomed out, the board fits");
+}
+
+#[test]
+fn a_new_game_opens_with_its_station_in_view() {
+    // A Kruskal puzzle's station is at (0, 0), in the far corner of a
+    // board larger than the window even at the smallest tiles.
+    let mut s = session_in("square:300x300:kruskal:easy#7", None);
+    let station = |s: &Session| s.game().state().station;
+    assert_eq!(station(&s), 0);
+    let (width, height) = (480, 360);
+    let in_view = |s: &Session| {
+        let layout = crate::frame::layout_for(s, width, height);
+        let c = layout.centre(station(s));
+        let view = lightemall_view::Rect::new(0.0, 104.0, width as f32, height as f32 - 104.0);
+        view.contains(c)
+    };
+    assert!(
+        !in_view(&s),
+        "the board is centred before the window's size is known"
+    );
+    assert!(s.resize(width, height));
+    assert!(in_view(&s));
+    s.apply(Action::Pan(Heading(90)), 0);
+    s.apply(Action::Pan(Heading(180)), 0);
+    assert!(
+        !s.resize(width, height),
+        "only a new game is brought to its station"
+    );
+    s.apply(Action::NewGame, 0);
+    assert!(in_view(&s), "a new game");
 }
 
 #[test]
@@ -412,20 +503,18 @@ fn g_shows_a_new_game_being_built_then_plays_it() {
 #[test]
 fn the_wheel_zooms_toward_the_pointer() {
     let mut s = session_in("square:40x40:kruskal:easy#3", None);
-    let fit = layout(&s);
-    let corner = fit.centre(0);
-    assert!(s.zoom_at(1, (corner.x, corner.y), &fit, 0));
+    s.resize(640, 480);
+    s.apply(Action::Zoom(4), 0);
+    let before = crate::frame::layout_for(&s, 640, 480);
+    let tile = s.game().board().grid().index(12, 12);
+    let at = before.centre(tile);
+    assert!(s.zoom_at(1, (at.x, at.y), &before, 0));
     let zoomed = crate::frame::layout_for(&s, 640, 480);
-    let after = zoomed.centre(0);
-    assert!(
-        (after.x - corner.x).abs() <= zoomed.cell,
-        "{after:?} vs {corner:?}"
-    );
-    assert!(
-        (after.y - corner.y).abs() <= zoomed.cell,
-        "{after:?} vs {corner:?}"
-    );
-    assert_eq!(zoomed.hit(corner.x, corner.y), Some(Hit::Tile(0)));
+    assert!(zoomed.cell > before.cell);
+    let after = zoomed.centre(tile);
+    assert!((after.x - at.x).abs() <= zoomed.cell, "{after:?} vs {at:?}");
+    assert!((after.y - at.y).abs() <= zoomed.cell, "{after:?} vs {at:?}");
+    assert_eq!(zoomed.hit(at.x, at.y), Some(Hit::Tile(tile)));
 }
 
 #[test]
