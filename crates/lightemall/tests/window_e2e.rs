@@ -533,3 +533,26 @@ fn a_huge_board_opens_on_its_star_and_the_scroll_keys_reach_every_edge() {
     press(&app, "Next", 1);
     wait_row("one Page Down to move the view", top - 4, false);
 }
+
+#[test]
+fn clicks_with_no_hold_are_all_counted() {
+    if !enabled("clicks_with_no_hold_are_all_counted") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("quick-clicks"), &["play", PUZZLE]);
+    let at = centre(&app, PUZZLE, 12);
+    // Press and release at once, as `xdotool click` does: both reach the
+    // game between two of its updates.
+    for _ in 0..5 {
+        app.quick_clicks(1, at.x, at.y, 1, 0);
+    }
+    wait_moves(&app, 5);
+    // Ten clicks in a burst, 1 ms apart (several in one update).
+    app.quick_clicks(1, at.x, at.y, 10, 1);
+    wait_moves(&app, 15);
+    app.quick_clicks(3, at.x, at.y, 2, 1);
+    wait_moves(&app, 17);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(moves_in(&app.title()), Some(17), "no click counted twice");
+}

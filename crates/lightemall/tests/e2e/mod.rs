@@ -18,8 +18,7 @@ use std::time::{Duration, Instant};
 /// How long any awaited condition may take.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 /// How long a key or button is held, as a person would (a typical click
-/// is about 100 ms; minifb sees buttons only as levels, once a poll, and a
-/// poll on a loaded machine can come later than 50 ms).
+/// is about 100 ms); `App::quick_clicks` clicks with no hold.
 const HOLD: &str = "0.1";
 
 /// The tools the tests need.
@@ -249,6 +248,29 @@ impl<'d> App<'d> {
             "sleep",
             HOLD,
             "mouseup",
+            &button,
+        ];
+        self.display.xdotool(&args).expect("xdotool clicks");
+    }
+
+    /// Click with `button` at window pixel `(x, y)` `times` times, each
+    /// press released at once (`xdotool click`: no hold), `delay_ms` apart.
+    pub fn quick_clicks(&self, button: u8, x: f32, y: f32, times: u32, delay_ms: u32) {
+        let (x, y) = (format!("{}", x.round()), format!("{}", y.round()));
+        let (button, times, delay) = (button.to_string(), times.to_string(), delay_ms.to_string());
+        let args = [
+            "mousemove",
+            "--window",
+            &self.window,
+            &x,
+            &y,
+            "sleep",
+            "0.03",
+            "click",
+            "--repeat",
+            &times,
+            "--delay",
+            &delay,
             &button,
         ];
         self.display.xdotool(&args).expect("xdotool clicks");
