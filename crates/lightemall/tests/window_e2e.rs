@@ -173,6 +173,13 @@ fn esc_autosaves_and_resume_continues() {
     app.click(1, at.x, at.y);
     wait_moves(&app, 2);
     let board = app.settled_screenshot();
+    // A game in progress: the first Esc says it is kept, the second leaves.
+    app.key("Escape");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        app.child.try_wait().expect("waitable").is_none(),
+        "Esc asks first"
+    );
     app.key("Escape");
     assert_eq!(app.wait_exit(), Some(0));
     assert!(home.join("lightemall/autosave.lightemall-save").is_file());
@@ -460,6 +467,8 @@ fn a_failed_autosave_keeps_the_window_until_esc_again() {
     let at = centre(&app, PUZZLE, 7);
     app.click(1, at.x, at.y);
     wait_moves(&app, 1);
+    // The first Esc asks (a game in progress), the second tries to save.
+    app.key("Escape");
     app.key("Escape");
     std::thread::sleep(std::time::Duration::from_millis(1500));
     assert!(
@@ -555,4 +564,33 @@ fn clicks_with_no_hold_are_all_counted() {
     wait_moves(&app, 17);
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(moves_in(&app.title()), Some(17), "no click counted twice");
+}
+
+#[test]
+fn p_pauses_the_game_and_the_title_and_board_say_so() {
+    if !enabled("p_pauses_the_game_and_the_title_and_board_say_so") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("pause"), &["play", PUZZLE]);
+    let at = centre(&app, PUZZLE, 7);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
+    let playing = app.settled_screenshot();
+    app.key("p");
+    app.wait_title("· paused", |t| t.ends_with(" · paused"));
+    let paused = app.settled_screenshot();
+    paused.save(&shots_folder().join("paused.png"));
+    let board = layout(&app, PUZZLE).board;
+    let hidden = paused.differences_in(
+        &playing,
+        (board.x, board.y),
+        (board.x + board.w, board.y + board.h),
+    );
+    assert!(
+        hidden as f32 > board.w * board.h / 4.0,
+        "the board is hidden"
+    );
+    app.key("p");
+    app.wait_title("no pause", |t| !t.contains("paused"));
 }

@@ -178,7 +178,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
     } else {
         session.animation(now_ms)
     };
-    let paused = game.is_paused();
+    let paused = session.ui().paused;
     let input = FrameInput {
         board: game.board(),
         // Paused: the board is hidden, as if in fog with no station.
@@ -302,6 +302,18 @@ mod tests {
         assert!(texts(&session, 500).contains(&text));
         assert!(texts(&session, 500 + NOTICE_MS - 1).contains(&text));
         assert!(!texts(&session, 500 + NOTICE_MS).contains(&text));
+    }
+
+    #[test]
+    fn a_paused_game_says_so_on_the_board() {
+        let mut session = session();
+        let banner = "Paused · P to go on".to_string();
+        assert!(!texts(&session, 0).contains(&banner));
+        session.apply(Action::Pause, 0);
+        assert!(texts(&session, 0).contains(&banner));
+        session.apply(Action::Pause, 0);
+        session.apply(Action::Help, 0);
+        assert!(!texts(&session, 0).contains(&banner), "not for the help");
     }
 
     fn hint_shapes(session: &Session, now_ms: u64) -> usize {

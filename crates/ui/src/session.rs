@@ -66,6 +66,10 @@ pub struct Notice {
     pub since_ms: u64,
 }
 
+/// What the first Esc says in a game in progress.
+pub const LEAVE_ASKED: &str =
+    "Esc again to leave; this game is kept: `lightemall --resume` goes on with it";
+
 /// The most zoom steps in and out.
 const MAX_ZOOM: i32 = 16;
 /// How far Shift+arrow moves the view of a board that does not wrap, in
@@ -102,9 +106,13 @@ pub struct Session {
     /// shows and until the game changes, with the tiles that force it
     /// (outlined with the mark; gone with it).
     hint: Option<(HintMark, Vec<u32>)>,
-    /// Solve was asked for once: asked again while its notice shows, it
-    /// solves; any other action cancels it.
-    solve_asked: bool,
+    /// An action asked for once that acts only when asked again while its
+    /// notice shows (Solve; Esc and L with a game in progress, which
+    /// would leave or replace it); any other action cancels it.
+    asked: Option<Action>,
+    /// Paused by the player (P); the game is also paused while the help
+    /// shows, so its clock does not run then.
+    player_paused: bool,
     /// The game's version when the autosave failed at Esc: Esc again,
     /// with the game unchanged since, leaves without it.
     autosave_failed: Option<u64>,
@@ -116,6 +124,7 @@ impl Session {
     /// A session playing `game`.
     pub fn new(game: Game, files: Files, fresh: Fresh) -> Session {
         let won_seen = game.is_solved();
+        let player_paused = game.is_paused();
         Session {
             game,
             ui: UiState::default(),
@@ -131,7 +140,8 @@ impl Session {
             notices: Vec::new(),
             notice: None,
             hint: None,
-            solve_asked: false,
+            asked: None,
+            player_paused,
             autosave_failed: None,
             quit: false,
             version: 0,
@@ -147,6 +157,7 @@ impl Session {
     pub fn ui(&self) -> UiState {
         UiState {
             cursor: self.ui.cursor.filter(|_| self.arrows == Arrows::Cursor),
+            paused: self.player_paused,
             ..self.ui
         }
     }
@@ -213,7 +224,7 @@ impl Session {
     /// waiting to be confirmed), and logged. `true`: the screen changes.
     fn tell(&mut self, text: String, now_ms: u64) -> bool {
         self.hint = None;
-        self.solve_asked = false;
+        self.asked = None;
         self.notices.push(text.clone());
         self.notice = Some(Notice {
             text,
@@ -241,15 +252,60 @@ impl Session {
     }
 
     /// Do what `action` asks at `now_ms`; `true` if the screen must change.
-    /// Any action but Solve cancels a Solve waiting to be confirmed.
+    /// Any other action cancels one waiting to be asked again.
     pub fn apply(&mut self, action: Action, now_ms: u64) -> bool {
-        let cancelled = action != Action::Solve && self.cancel_solve();
+        let cancelled = self.cancel_asked(Some(action));
         let changed = if self.demo.is_some() {
             self.apply_in_demo(action, now_ms)
         } else {
             self.act(action, now_ms)
         };
-        changed || cancelled
+        changed | self.sync_pause() || cancelled
+    }
+
+    /// Whether `action` was asked for once and is asked again while that
+    /// notice shows.
+    fn asked_again(&self, action: Action, now_ms: u64) -> bool {
+        self.asked == Some(action) && self.notice(now_ms).is_some()
+    }
+
+    /// Say `text` and wait for `action` to be asked again.
+    fn ask(&mut self, action: Action, text: String, now_ms: u64) -> bool {
+        self.tell(text, now_ms);
+        self.asked = Some(action);
+        true
+    }
+
+    /// An action waiting to be asked again, if it is not `action`, is
+    /// dropped, and its notice with it. `true` if there was one.
+    fn cancel_asked(&mut self, action: Option<Action>) -> bool {
+        if self.asked.is_none() || self.asked == action {
+            return false;
+        }
+        self.asked = None;
+        self.notice = None;
+        true
+    }
+
+    /// Whether leaving or loading would drop a game the player has begun.
+    fn in_progress(&self) -> bool {
+        self.game.moves_made() > 0 && !self.game.is_solved()
+    }
+
+    /// Pause the game while the player paused it or the help shows (so
+    /// the clock does not run under the help); `true` if that changed.
+    fn sync_pause(&mut self) -> bool {
+        let wanted = self.player_paused || self.ui.help;
+        if wanted == self.game.is_paused() {
+            return false;
+        }
+        if wanted {
+            self.game.pause();
+        } else {
+            self.game.resume();
+        }
+        self.version += 1;
+        true
     }
 
     fn act(&mut self, action: Action, now_ms: u64) -> bool {
@@ -313,7 +369,7 @@ impl Session {
     ) -> bool {
         let hit = |at: (f32, f32)| layout.hit(at.0, at.1);
         let moved = matches!(event, MouseEvent::Moved { .. });
-        let cancelled = !moved && self.cancel_solve();
+        let cancelled = !moved && self.cancel_asked(None);
         if self.demo.is_some() && !moved {
             return cancelled;
         }
@@ -581,12 +637,7 @@ impl Session {
     }
 
     fn toggle_pause(&mut self) -> bool {
-        if self.game.is_paused() {
-            self.game.resume();
-        } else {
-            self.game.pause();
-        }
-        self.version += 1;
+        self.player_paused = !self.player_paused;
         true
     }
 
@@ -616,7 +667,9 @@ impl Session {
         self.ui.cursor = None;
         self.ui.help = false;
         self.hint = None;
-        self.solve_asked = false;
+        self.asked = None;
+        self.player_paused = self.game.is_paused();
+        self.sync_pause();
         self.arrows = Arrows::Station;
         self.viewport = Viewport::default();
         self.station_unseen = true;
@@ -633,7 +686,16 @@ impl Session {
         self.tell(result.unwrap_or_else(|e| e), now_ms)
     }
 
+    /// L or Ctrl+O: load the saved game; with a game in progress, only
+    /// when asked again (this one would be lost).
     fn load(&mut self, now_ms: u64) -> bool {
+        if self.in_progress() && !self.asked_again(Action::Load, now_ms) {
+            let text = format!(
+                "L again loads the saved game; this one ({} moves) is not saved: Ctrl+S saves it",
+                self.game.moves_made()
+            );
+            return self.ask(Action::Load, text, now_ms);
+        }
         match self.files.load(SAVE_SLOT, (self.fresh.clock)()) {
             Ok(game) => {
                 self.replace(game, now_ms);
@@ -643,7 +705,9 @@ impl Session {
         }
     }
 
-    /// Esc: closes the help if it is open; otherwise autosaves and leaves.
+    /// Esc: closes the help if it is open; otherwise autosaves and leaves
+    /// (with a game in progress, when asked again: the player is told that
+    /// the game is kept).
     /// If the autosave fails the game stays, with a notice saying why and
     /// the ways out: Ctrl+S saves to the other slot, and Esc again tries
     /// once more and leaves even if that fails too (unless the game changed
@@ -652,6 +716,10 @@ impl Session {
         if self.ui.help {
             self.ui.help = false;
             return true;
+        }
+        let warned = self.autosave_failed == Some(self.version);
+        if self.in_progress() && !warned && !self.asked_again(Action::Quit, now_ms) {
+            return self.ask(Action::Quit, LEAVE_ASKED.to_string(), now_ms);
         }
         match self.files.autosave(&self.game) {
             Ok(_) => self.quit = true,

@@ -113,6 +113,9 @@ pub struct UiState {
     pub cursor: Option<usize>,
     /// Whether the help overlay is shown.
     pub help: bool,
+    /// Whether the player paused the game: the board is hidden and a
+    /// banner says so.
+    pub paused: bool,
     /// The look.
     pub theme: Theme,
 }

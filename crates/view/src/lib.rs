@@ -52,6 +52,9 @@ pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
     if animation::celebration_wave(&input.animation).is_some() {
         overlay::draw_win_banner(&mut scene, layout, palette);
     }
+    if input.ui.paused {
+        overlay::draw_paused_banner(&mut scene, layout, palette);
+    }
     let notice = input.notice.unwrap_or_default();
     let notice_under_help =
         input.ui.help && layout.notice_area().overlaps(&overlay::help_box(layout));

@@ -138,15 +138,7 @@ pub fn draw_help(scene: &mut Scene, layout: &Layout, palette: &Palette) {
 
 /// The win banner, across the board's middle, while the celebration runs.
 pub fn draw_win_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
-    let b = layout.board;
-    let size = (b.w / 9.0).clamp(12.0, 48.0);
-    let rect = Rect::new(b.x, b.y + b.h / 2.0 - size, b.w, size * 2.0);
-    scene.push(Shape::Rect {
-        rect,
-        radius: 0.0,
-        fill: Some(palette.veil),
-        stroke: None,
-    });
+    let (rect, size) = banner(scene, layout, palette);
     let c = rect.centre();
     for dx in [-1.0, 1.0] {
         scene.push(Shape::Star {
@@ -168,6 +160,43 @@ pub fn draw_win_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
         align: Align::Centre,
         text: "Solved!".into(),
         max_width: None,
+    });
+}
+
+/// The band across the middle of the board's part of the window that
+/// the win and pause banners are drawn on (veiled); the band and the
+/// text size that fits it.
+fn banner(scene: &mut Scene, layout: &Layout, palette: &Palette) -> (Rect, f32) {
+    let top = layout.panel.map_or(0.0, |panel| panel.y + panel.h);
+    let (w, h) = (layout.width as f32, layout.height as f32);
+    let b = layout.board;
+    // A zoomed board may reach past the window: the band stays in sight.
+    let (x0, x1) = (b.x.max(0.0), (b.x + b.w).min(w));
+    let (y0, y1) = (b.y.max(top), (b.y + b.h).min(h));
+    let size = ((x1 - x0) / 9.0).clamp(12.0, 48.0);
+    let rect = Rect::new(x0, (y0 + y1) / 2.0 - size, x1 - x0, size * 2.0);
+    scene.push(Shape::Rect {
+        rect,
+        radius: 0.0,
+        fill: Some(palette.veil),
+        stroke: None,
+    });
+    (rect, size)
+}
+
+/// The pause banner: the board is hidden, and this says why and how to
+/// go on.
+pub fn draw_paused_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
+    let (rect, size) = banner(scene, layout, palette);
+    let c = rect.centre();
+    let size = size * 0.75;
+    scene.push(Shape::Text {
+        at: Point::new(c.x, c.y + size * 0.36),
+        size,
+        color: palette.text,
+        align: Align::Centre,
+        text: "Paused · P to go on".into(),
+        max_width: Some(rect.w - 8.0),
     });
 }
 

@@ -222,6 +222,12 @@ fn esc_closes_the_help_first_then_autosaves_and_quits() {
     s.apply(Action::Help, 0);
     assert!(s.apply(Action::Quit, 0));
     assert!(!s.wants_quit());
+    assert!(
+        s.apply(Action::Quit, 0),
+        "a game in progress: Esc asks first"
+    );
+    assert_eq!(s.notice(0).expect("a notice").text, LEAVE_ASKED);
+    assert!(!s.wants_quit());
     assert!(!s.apply(Action::Quit, 0));
     assert!(s.wants_quit());
     let saved = Store {
@@ -244,6 +250,15 @@ fn save_and_load_bring_the_game_back() {
     let saved_board = s.game().board().clone();
     assert!(s.apply(Action::Save, 0), "the notice shows");
     click(&mut s, MouseButton::Left, 4, false);
+    let played = s.game().board().clone();
+    assert!(s.apply(Action::Load, 0), "the question shows");
+    assert_eq!(
+        s.game().board(),
+        &played,
+        "a game in progress: L asks first"
+    );
+    let asked = s.notice(0).expect("a notice").text.clone();
+    assert!(asked.starts_with("L again loads the saved game"), "{asked}");
     assert!(s.apply(Action::Load, 0));
     assert_eq!(s.game().board(), &saved_board);
     assert!(s.take_notices().iter().any(|n| n.contains("loaded")));
@@ -872,6 +887,7 @@ fn blocked_autosave(name: &str) -> (Session, PathBuf) {
 fn a_failed_autosave_keeps_the_game_until_esc_again() {
     let (mut s, folder) = blocked_autosave("autosave-fails");
     click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.apply(Action::Quit, 0), "asks first");
     assert!(s.apply(Action::Quit, 0), "the notice shows");
     assert!(!s.wants_quit(), "the game stays");
     let notice = s.notice(0).expect("a notice").text.clone();
@@ -883,6 +899,14 @@ fn a_failed_autosave_keeps_the_game_until_esc_again() {
     // Play goes on: the next Esc tries again, and warns again.
     click(&mut s, MouseButton::Left, 7, false);
     assert!(s.apply(Action::Quit, 10));
+    assert_eq!(s.notice(10).expect("a notice").text, LEAVE_ASKED);
+    assert!(s.apply(Action::Quit, 11));
+    assert!(
+        s.notice(11)
+            .expect("a notice")
+            .text
+            .contains("could not autosave")
+    );
     assert!(!s.wants_quit());
     // Saved elsewhere, then Esc again leaves.
     s.apply(Action::Save, 20);
@@ -996,4 +1020,82 @@ fn ctrl_k_says_whether_the_locks_are_right_and_which_is_wrong_when_asked_again()
     );
     assert_eq!(s.hint_mark(2500).map(|m| m.tile), Some(wrong));
     assert!(s.game().is_assisted());
+}
+
+#[test]
+fn esc_and_l_ask_first_only_in_a_game_in_progress_and_any_other_action_cancels() {
+    let folder = scratch_folder("ask");
+    let session = || session_in(PUZZLE, Some(folder.clone()));
+    let mut s = session();
+    assert!(
+        !s.apply(Action::Quit, 0),
+        "no move made: Esc leaves at once"
+    );
+    assert!(s.wants_quit());
+    let mut s = session();
+    click(&mut s, MouseButton::Left, 7, false);
+    s.apply(Action::Quit, 0);
+    assert!(s.apply(Action::Theme, 1), "the question goes");
+    assert!(s.notice(1).is_none());
+    s.apply(Action::Quit, 2);
+    assert!(!s.wants_quit(), "asked anew");
+    s.apply(Action::Quit, 2 + NOTICE_MS);
+    assert!(
+        !s.wants_quit(),
+        "the question lapsed with its notice: asked anew"
+    );
+    s.apply(Action::Quit, 3 + NOTICE_MS);
+    assert!(s.wants_quit());
+    let mut s = session();
+    click(&mut s, MouseButton::Left, 7, false);
+    s.apply(Action::Load, 0);
+    s.apply(Action::Quit, 1);
+    assert_eq!(
+        s.notice(1).expect("a notice").text,
+        LEAVE_ASKED,
+        "Esc is not L"
+    );
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn pause_hides_the_board_and_says_so_and_the_help_stops_the_clock() {
+    let mut s = session();
+    click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.game().is_clock_running());
+    assert!(s.apply(Action::Pause, 0));
+    assert!(s.ui().paused && s.game().is_paused());
+    assert!(
+        s.game().title().ends_with(" · paused"),
+        "{}",
+        s.game().title()
+    );
+    assert!(s.apply(Action::Pause, 0));
+    assert!(!s.ui().paused && s.game().is_clock_running());
+    assert!(s.apply(Action::Help, 0));
+    assert!(
+        !s.game().is_clock_running(),
+        "the clock stops under the help"
+    );
+    assert!(!s.ui().paused, "the board is not hidden for the help");
+    s.apply(Action::Pause, 0);
+    s.apply(Action::Help, 0);
+    assert!(
+        s.game().is_paused(),
+        "paused by the player, it stays paused"
+    );
+    s.apply(Action::Pause, 0);
+    assert!(s.game().is_clock_running());
+    s.apply(Action::Help, 0);
+    let layout = layout(&s);
+    let c = layout.centre(0);
+    let press = MouseEvent::Pressed {
+        button: MouseButton::Left,
+        at: (c.x, c.y),
+    };
+    s.pointer(press, &layout, false, 0);
+    assert!(
+        !s.ui().help && s.game().is_clock_running(),
+        "a click closes the help"
+    );
 }
