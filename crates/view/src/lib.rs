@@ -21,7 +21,7 @@ mod theme;
 pub use animation::{CELEBRATION_MS, HOP_MS, TURN_MS, is_animating, power_front};
 pub use board::FOG_RADIUS;
 pub use input::{Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState};
-pub use layout::{Hit, Layout, MARGIN, MIN_CELL};
+pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
 pub use marks::error_marks;
 pub use overlay::HELP;
 pub use panel::Button;
@@ -48,6 +48,15 @@ pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
     board::draw(&mut scene, layout, input, palette);
     if let (Some((area, info)), true) = (panel, board_under_panel) {
         panel::draw(&mut scene, area, info, &input.ui, palette);
+    }
+    // A zoomed board may reach under the notice strip: it stays clear.
+    if let Some(strip) = layout.notice_strip().filter(|s| s.overlaps(&layout.board)) {
+        scene.push(Shape::Rect {
+            rect: strip,
+            radius: 0.0,
+            fill: Some(palette.background),
+            stroke: None,
+        });
     }
     if animation::celebration_wave(&input.animation).is_some() {
         overlay::draw_win_banner(&mut scene, layout, palette);

@@ -172,7 +172,8 @@ fn banner(scene: &mut Scene, layout: &Layout, palette: &Palette) -> (Rect, f32) 
     let b = layout.board;
     // A zoomed board may reach past the window: the band stays in sight.
     let (x0, x1) = (b.x.max(0.0), (b.x + b.w).min(w));
-    let (y0, y1) = (b.y.max(top), (b.y + b.h).min(h));
+    let floor = h - layout.notice_strip().map_or(0.0, |strip| strip.h);
+    let (y0, y1) = (b.y.max(top), (b.y + b.h).min(floor));
     let size = ((x1 - x0) / 9.0).clamp(12.0, 48.0);
     let rect = Rect::new(x0, (y0 + y1) / 2.0 - size, x1 - x0, size * 2.0);
     scene.push(Shape::Rect {
