@@ -14,6 +14,17 @@ use lightemall_view::{
 };
 use std::time::{Duration, Instant};
 
+/// The smallest frame a window shows, in pixels: the panel's width, and
+/// room for a board below it. A smaller window shows the frame's top-left
+/// part rather than a panel whose parts overlap.
+pub const MIN_FRAME: (u32, u32) = (640, 400);
+
+/// The size to paint a frame for a window of `width` x `height`: at
+/// least [`MIN_FRAME`].
+pub fn frame_size(width: u32, height: u32) -> (u32, u32) {
+    (width.max(MIN_FRAME.0), height.max(MIN_FRAME.1))
+}
+
 /// How much one zoom step (a wheel notch, + or -) enlarges the tiles.
 pub const ZOOM_STEP: f32 = 1.25;
 

@@ -134,37 +134,49 @@ fn draw_title(scene: &mut Scene, area: Rect, palette: &Palette) {
     });
 }
 
-fn stats(info: &PanelInfo) -> [(&'static str, String, f32); 5] {
-    let or_dash = |v: Option<u32>| v.map_or_else(|| "–".to_string(), compact);
-    // The chosen difficulty, and beside it what the solver measured.
-    let (caption, difficulty) = match (&info.rating, info.difficulty.is_empty()) {
-        (Some(rating), true) => ("RATED", rating.clone()),
-        (Some(rating), false) => (
-            "DIFFICULTY · RATED",
-            format!("{} · {rating}", info.difficulty),
+/// The difficulty column: the level the solver measured (the chosen one
+/// is the highlighted button); when the two differ, the caption says
+/// what was asked.
+fn difficulty(info: &PanelInfo) -> (String, String) {
+    let asked = &info.difficulty;
+    match &info.rating {
+        Some(rating) if !asked.is_empty() && !asked.eq_ignore_ascii_case(rating) => (
+            format!("MEASURED (ASKED {})", asked.to_uppercase()),
+            rating.clone(),
         ),
-        (None, true) => ("DIFFICULTY", "–".into()),
-        (None, false) => ("DIFFICULTY", info.difficulty.clone()),
-    };
+        Some(rating) => ("DIFFICULTY".into(), rating.clone()),
+        None if asked.is_empty() => ("DIFFICULTY".into(), "–".into()),
+        None => ("DIFFICULTY".into(), asked.clone()),
+    }
+}
+
+/// The figures left to right: caption, value and column width (the last
+/// takes what is left).
+fn stats(info: &PanelInfo) -> [(String, String, f32); 5] {
+    let or_dash = |v: Option<u32>| v.map_or_else(|| "–".to_string(), compact);
+    let (caption, difficulty) = difficulty(info);
     [
-        ("TIME", info.time.clone(), 70.0),
-        ("MOVES", compact(info.moves), 70.0),
+        ("TIME".into(), info.time.clone(), 66.0),
+        ("MOVES".into(), compact(info.moves), 72.0),
         (
-            "PAR",
+            "PAR".into(),
             match info.par {
                 Some(par) if info.par_bound => format!("≤{}", compact(par)),
                 par => or_dash(par),
             },
-            60.0,
+            88.0,
         ),
         (
-            "RADIUS",
+            "RADIUS".into(),
             info.radius.map_or_else(|| "off".into(), compact),
-            70.0,
+            60.0,
         ),
-        (caption, difficulty, 150.0),
+        (caption, difficulty, f32::INFINITY),
     ]
 }
+
+/// Space between two columns of figures.
+const COLUMN_GAP: f32 = 8.0;
 
 /// A count short enough for its column: up to 99 999 as it is, then in
 /// thousands (`880k`), then in millions (`1.2M`).
@@ -176,16 +188,20 @@ fn compact(n: u32) -> String {
     }
 }
 
+/// The figures, each cut to its column (with "…"), so a long one never
+/// runs into the next.
 fn draw_stats(scene: &mut Scene, area: Rect, info: &PanelInfo, palette: &Palette) {
     let mut x = area.x + PAD + 176.0;
+    let right = area.x + area.w.max(MIN_WIDTH) - PAD;
     for (caption, value, width) in stats(info) {
+        let room = width.min(right - x) - COLUMN_GAP;
         scene.push(Shape::Text {
             at: Point::new(x, area.y + 21.0),
             size: 10.0,
             color: palette.text_dim,
             align: Align::Left,
-            text: caption.into(),
-            max_width: None,
+            text: caption,
+            max_width: Some(room),
         });
         scene.push(Shape::Text {
             at: Point::new(x, area.y + 44.0),
@@ -193,7 +209,7 @@ fn draw_stats(scene: &mut Scene, area: Rect, info: &PanelInfo, palette: &Palette
             color: palette.text,
             align: Align::Left,
             text: value,
-            max_width: None,
+            max_width: Some(room),
         });
         x += width;
     }
@@ -285,6 +301,83 @@ fn draw_solved_badge(scene: &mut Scene, area: Rect, palette: &Palette) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::theme::Theme;
+
+    /// The texts of the panel of `info`, with where they start and the
+    /// width they may take.
+    fn texts(info: &PanelInfo) -> Vec<(String, f32, f32, f32)> {
+        let mut scene = Scene::new(640, 104, Color::hex(0));
+        let area = Rect::new(0.0, 0.0, MIN_WIDTH, HEIGHT);
+        draw(
+            &mut scene,
+            area,
+            info,
+            &UiState::default(),
+            Theme::default().palette(),
+        );
+        scene
+            .shapes
+            .into_iter()
+            .filter_map(|shape| match shape {
+                Shape::Text {
+                    text,
+                    at,
+                    max_width,
+                    ..
+                } => Some((text, at.x, at.y, max_width.unwrap_or(f32::INFINITY))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn figures_never_run_into_each_other() {
+        // The worst seen: a 200x200 board's par beside its radius ran
+        // together as "35394off".
+        let info = PanelInfo {
+            time: "999:59".into(),
+            moves: 9_999_999,
+            par: Some(35_394),
+            par_bound: true,
+            radius: Some(394),
+            difficulty: "medium".into(),
+            rating: Some("fiendish".into()),
+            size: "1000x1000".into(),
+            mode: "octo wrap".into(),
+            solved: true,
+        };
+        for row in [21.0, 44.0] {
+            let mut figures: Vec<_> = texts(&info).into_iter().filter(|t| t.2 == row).collect();
+            figures.sort_by(|a, b| a.1.total_cmp(&b.1));
+            assert_eq!(figures.len(), 5, "{figures:?}");
+            for pair in figures.windows(2) {
+                assert!(pair[0].1 + pair[0].3 < pair[1].1, "{pair:?}");
+            }
+            let last = figures.last().expect("figures");
+            assert!(last.1 + last.3 <= MIN_WIDTH - PAD, "{last:?}");
+        }
+    }
+
+    #[test]
+    fn the_difficulty_says_what_was_asked_only_when_the_measure_differs() {
+        let info = |asked: &str, rating: Option<&str>| PanelInfo {
+            difficulty: asked.into(),
+            rating: rating.map(str::to_string),
+            ..PanelInfo::default()
+        };
+        let check = |i: PanelInfo, caption: &str, value: &str| {
+            assert_eq!(difficulty(&i), (caption.to_string(), value.to_string()));
+        };
+        check(info("easy", Some("easy")), "DIFFICULTY", "easy");
+        check(
+            info("easy", Some("medium")),
+            "MEASURED (ASKED EASY)",
+            "medium",
+        );
+        check(info("", Some("hard")), "DIFFICULTY", "hard");
+        check(info("hard", None), "DIFFICULTY", "hard");
+        check(info("", None), "DIFFICULTY", "–");
+    }
 
     #[test]
     fn counts_stay_short_enough_for_their_column() {

@@ -273,6 +273,9 @@ mod tests {
             let ratio = contrast(lit, p.wire_off);
             assert!(ratio >= 3.0, "lit {lit:?} against unlit: {ratio:.2}");
         }
-        assert!(contrast(p.wire_off, p.cell) >= 2.0, "unlit wires still show");
+        assert!(
+            contrast(p.wire_off, p.cell) >= 2.0,
+            "unlit wires still show"
+        );
     }
 }
