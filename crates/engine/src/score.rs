@@ -78,6 +78,12 @@ pub fn preset_name(preset: &str) -> String {
     }
 }
 
+/// A time as speed puzzlers read it: `m:ss.s`.
+pub fn speed_time(time: Duration) -> String {
+    let tenths = time.as_millis() / 100;
+    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
+}
+
 /// The results of one preset, as a scores screen shows them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PresetSummary {

@@ -115,7 +115,8 @@ fn a_scripted_solve_by_clicks_ends_solved() {
         return;
     }
     let display = Display::start();
-    let app = App::start(&display, &data_home("solve"), &["play", PUZZLE]);
+    let home = data_home("solve");
+    let app = App::start(&display, &home, &["play", PUZZLE]);
     let layout = layout(&app, PUZZLE);
     let mut moves = 0;
     for (tile, steps) in solution_steps(PUZZLE).into_iter().enumerate() {
@@ -134,8 +135,21 @@ fn a_scripted_solve_by_clicks_ends_solved() {
     }
     let title = app.wait_title("solved", |t| t.ends_with(" · solved"));
     assert!(title.starts_with(&format!("LightEmAll · 5x5 easy · moves {moves} · ")));
+    // After the lighting wave, the summary stays.
+    std::thread::sleep(Duration::from_millis(lightemall_view::CELEBRATION_MS + 500));
     app.settled_screenshot()
         .save(&shots_folder().join("solved.png"));
+    // The win is among the scores.
+    let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(["scores", "--json"])
+        .env("XDG_DATA_HOME", &home)
+        .output()
+        .expect("lightemall scores runs");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let preset = &json["presets"][0];
+    assert_eq!(preset["preset"], "square:5x5:kruskal:easy", "{json}");
+    assert_eq!(preset["fewest_moves"], moves, "{json}");
+    assert_eq!(preset["last"].as_array().map(Vec::len), Some(1), "{json}");
 }
 
 #[test]

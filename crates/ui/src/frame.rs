@@ -9,8 +9,8 @@ use crate::session::Session;
 use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
 use lightemall_view::{
-    Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, error_marks, is_animating,
-    scene_of,
+    Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, draw_text_screen,
+    error_marks, is_animating, scene_of,
 };
 use std::time::{Duration, Instant};
 
@@ -209,7 +209,18 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         ui: session.ui(),
         animation,
     };
-    scene_of(&input, layout)
+    let mut scene = scene_of(&input, layout);
+    if let Some(lines) = session.scores_screen() {
+        let palette = input.ui.theme.palette();
+        draw_text_screen(
+            &mut scene,
+            layout,
+            palette,
+            "Best results · B closes",
+            lines,
+        );
+    }
+    scene
 }
 
 /// A frame of the generation demo: the links so far, nothing powered, the
@@ -325,6 +336,56 @@ mod tests {
         session.apply(Action::Pause, 0);
         session.apply(Action::Help, 0);
         assert!(!texts(&session, 0).contains(&banner), "not for the help");
+    }
+
+    #[test]
+    fn a_wins_summary_shows_after_the_lighting_wave() {
+        let mut session = session();
+        session.apply(Action::Solve, 0);
+        session.apply(Action::Solve, 0);
+        assert!(session.game().is_solved());
+        let summary = |session: &Session, now_ms| {
+            texts(session, now_ms)
+                .iter()
+                .any(|t| t.starts_with("time ") && t.contains(" · moves 1"))
+        };
+        assert!(!summary(&session, 0), "not during the wave");
+        assert!(summary(&session, lightemall_view::CELEBRATION_MS + 1));
+        let lines = texts(&session, lightemall_view::CELEBRATION_MS + 1);
+        assert!(
+            lines
+                .iter()
+                .any(|t| t == "Not recorded: a hint or Solve helped.")
+        );
+        assert!(
+            summary(&session, 10 * NOTICE_MS),
+            "it stays until the player acts"
+        );
+        session.apply(Action::Theme, 10 * NOTICE_MS);
+        assert!(!summary(&session, 10 * NOTICE_MS));
+    }
+
+    #[test]
+    fn b_shows_the_scores_screen_and_b_again_closes_it() {
+        let mut session = session();
+        // No store here: the screen cannot be read, and says why.
+        session.apply(Action::Scores, 0);
+        assert!(session.scores_screen().is_none());
+        assert!(session.notice(0).is_some());
+        let mut table = lightemall_engine::score::ScoreTable::default();
+        table.record(lightemall_engine::score::Score {
+            preset: "square:5x5:kruskal:easy".into(),
+            elapsed: Duration::from_millis(61_000),
+            moves: 30,
+            par: Some(20),
+            played: 0,
+        });
+        let lines = crate::session::scores_lines(&table, "hex:4x4:graded:hard");
+        assert_eq!(lines[0], "5x5 square, easy (kruskal)");
+        assert!(
+            lines[1].contains("best 1:01.0 · fewest moves 30 · efficiency 67%"),
+            "{lines:?}"
+        );
     }
 
     fn hint_shapes(session: &Session, now_ms: u64) -> usize {

@@ -124,6 +124,7 @@ fn plain_action(key: Key, shift: bool) -> Option<Action> {
         Key::N => Action::NewGame,
         Key::L => Action::Load,
         Key::F1 | Key::Slash => Action::Help,
+        Key::B => Action::Scores,
         Key::Escape => Action::Quit,
         Key::P => Action::Pause,
         Key::J => Action::Jumble,
@@ -172,6 +173,7 @@ mod tests {
         check(Key::L, false, false, Some(Action::Load));
         check(Key::Slash, true, false, Some(Action::Help));
         check(Key::F1, false, false, Some(Action::Help));
+        check(Key::B, false, false, Some(Action::Scores));
         check(Key::Escape, false, false, Some(Action::Quit));
         check(Key::Left, true, false, Some(Action::Shift(Heading(270))));
         check(Key::PageUp, false, false, Some(Action::Pan(Heading(0))));

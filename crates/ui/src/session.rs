@@ -11,10 +11,13 @@ use crate::files::{Files, SAVE_SLOT};
 use crate::frame::{self, ZOOM_STEP};
 use crate::mouse::{MouseButton, MouseEvent};
 use crate::presets;
+use lightemall_engine::score::{ScoreTable, preset_name, speed_time};
 use lightemall_engine::{Clock, Game, GameError, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
 use lightemall_model::{CellShape, Dir, Topology};
-use lightemall_view::{Animation, Button, HintMark, Hit, Layout, Point, Turning, UiState};
+use lightemall_view::{
+    Animation, Button, HintMark, Hit, Layout, Point, Turning, UiState, WinSummary,
+};
 use std::fmt;
 
 /// Where new games get their clock and seed.
@@ -66,6 +69,33 @@ pub struct Notice {
     pub since_ms: u64,
 }
 
+/// The scores screen: per preset (`current` first) its name, then its
+/// best time, fewest moves, best efficiency and the means of the last 3
+/// and 5 (indented).
+pub(crate) fn scores_lines(table: &ScoreTable, current: &str) -> Vec<String> {
+    let mut presets = table.presets();
+    presets.sort_by_key(|preset| *preset != current);
+    let mut lines = Vec::new();
+    for summary in presets.into_iter().filter_map(|p| table.summary(p)) {
+        let mean = |m: Option<std::time::Duration>| m.map_or_else(|| "–".into(), speed_time);
+        let efficiency = summary
+            .best_efficiency
+            .map_or_else(|| "–".into(), |e| format!("{:.0}%", e * 100.0));
+        lines.push(preset_name(&summary.preset));
+        lines.push(format!(
+            "  best {} · fewest moves {} · efficiency {efficiency} · mean of 3 {} · of 5 {}",
+            speed_time(summary.best_time),
+            summary.fewest_moves,
+            mean(summary.mean_of_3),
+            mean(summary.mean_of_5)
+        ));
+    }
+    if lines.is_empty() {
+        lines.push("No results yet: a game won without a hint or Solve is recorded.".into());
+    }
+    lines
+}
+
 /// What the first Esc says in a game in progress.
 pub const LEAVE_ASKED: &str =
     "Esc again to leave; this game is kept: `lightemall --resume` goes on with it";
@@ -113,6 +143,8 @@ pub struct Session {
     /// Paused by the player (P); the game is also paused while the help
     /// shows, so its clock does not run then.
     player_paused: bool,
+    /// The scores screen's lines, while it shows.
+    scores: Option<Vec<String>>,
     /// The game's version when the autosave failed at Esc: Esc again,
     /// with the game unchanged since, leaves without it.
     autosave_failed: Option<u64>,
@@ -142,6 +174,7 @@ impl Session {
             hint: None,
             asked: None,
             player_paused,
+            scores: None,
             autosave_failed: None,
             quit: false,
             version: 0,
@@ -254,7 +287,11 @@ impl Session {
     /// Do what `action` asks at `now_ms`; `true` if the screen must change.
     /// Any other action cancels one waiting to be asked again.
     pub fn apply(&mut self, action: Action, now_ms: u64) -> bool {
-        let cancelled = self.cancel_asked(Some(action));
+        // A win's summary and the scores screen go at the player's first
+        // action, which acts (B shows the scores again, so it closes them).
+        let scores_closed = action != Action::Scores && self.scores.take().is_some();
+        let closed = self.ui.win.take().is_some() || scores_closed;
+        let cancelled = self.cancel_asked(Some(action)) || closed;
         let changed = if self.demo.is_some() {
             self.apply_in_demo(action, now_ms)
         } else {
@@ -290,6 +327,26 @@ impl Session {
     /// Whether leaving or loading would drop a game the player has begun.
     fn in_progress(&self) -> bool {
         self.game.moves_made() > 0 && !self.game.is_solved()
+    }
+
+    /// The scores screen's lines, while it shows.
+    pub fn scores_screen(&self) -> Option<&[String]> {
+        self.scores.as_deref()
+    }
+
+    /// B: show the best results per preset, this game's first; B again
+    /// closes them.
+    fn toggle_scores(&mut self, now_ms: u64) -> bool {
+        if self.scores.take().is_some() {
+            return true;
+        }
+        match self.files.scores() {
+            Ok(table) => {
+                self.scores = Some(scores_lines(&table, &self.game.preset()));
+                true
+            }
+            Err(error) => self.tell(error, now_ms),
+        }
     }
 
     /// Pause the game while the player paused it or the help shows (so
@@ -344,6 +401,7 @@ impl Session {
                 true
             }
             Action::Pause => self.toggle_pause(),
+            Action::Scores => self.toggle_scores(now_ms),
             Action::Jumble => self.command_or_full(Game::jumble, now_ms),
             Action::Hint => self.hint(now_ms),
             Action::Check => self.check_locks(now_ms),
@@ -372,6 +430,14 @@ impl Session {
         let cancelled = !moved && self.cancel_asked(None);
         if self.demo.is_some() && !moved {
             return cancelled;
+        }
+        if let MouseEvent::Pressed { at, .. } = event {
+            // A click on the board only closes a win's summary; a panel
+            // button acts too.
+            let on_button = matches!(hit(at), Some(Hit::Button(_)));
+            if self.ui.win.take().is_some() && !on_button {
+                return true;
+            }
         }
         let changed = match event {
             MouseEvent::Moved { at } => self.hover(hit(at)),
@@ -505,6 +571,7 @@ impl Session {
             Button::Size => presets::next_size(params),
             Button::Mode => presets::next_mode(params),
             Button::Help => return self.apply(Action::Help, now_ms),
+            Button::Scores => return self.apply(Action::Scores, now_ms),
         };
         self.new_game(next, now_ms)
     }
@@ -570,16 +637,33 @@ impl Session {
         true
     }
 
+    /// A win is celebrated, recorded (unless a hint or Solve helped) and
+    /// summed up; a new best time is also told.
     fn see_win(&mut self, now_ms: u64) {
         let solved = self.game.is_solved();
         if solved && !self.won_seen {
             self.animation.won_since_ms = Some(now_ms);
-            if let Some(result) = self.files.record_win(&self.game).transpose() {
-                self.tell(result.unwrap_or_else(|e| e), now_ms);
+            let new_best = match self.files.record_win(&self.game) {
+                Ok(new_best) => new_best,
+                Err(error) => {
+                    self.tell(format!("the result could not be recorded: {error}"), now_ms);
+                    None
+                }
+            };
+            if new_best == Some(true) {
+                let name = preset_name(&self.game.preset());
+                self.tell(format!("A new best time for {name}!"), now_ms);
             }
+            self.ui.win = Some(WinSummary {
+                seconds: self.game.elapsed().as_secs(),
+                moves: self.game.moves_made(),
+                par: self.game.facts().par,
+                new_best,
+            });
         }
         if !solved {
             self.animation.won_since_ms = None;
+            self.ui.win = None;
         }
         self.won_seen = solved;
     }
@@ -664,6 +748,7 @@ impl Session {
     fn replace(&mut self, game: Game, now_ms: u64) {
         self.won_seen = game.is_solved();
         self.game = game;
+        self.ui.win = None;
         self.ui.cursor = None;
         self.ui.help = false;
         self.hint = None;

@@ -20,10 +20,12 @@ mod theme;
 
 pub use animation::{CELEBRATION_MS, HOP_MS, TURN_MS, is_animating, power_front};
 pub use board::FOG_RADIUS;
-pub use input::{Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState};
+pub use input::{
+    Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState, WinSummary,
+};
 pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
 pub use marks::error_marks;
-pub use overlay::HELP;
+pub use overlay::{HELP, draw_text_screen};
 pub use panel::Button;
 pub use scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
 pub use theme::{Palette, Theme};
@@ -63,6 +65,10 @@ pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
     }
     if input.ui.paused {
         overlay::draw_paused_banner(&mut scene, layout, palette);
+    }
+    let waving = animation::celebration_wave(&input.animation).is_some();
+    if let (Some(win), false) = (input.ui.win, waving) {
+        overlay::draw_win_summary(&mut scene, layout, palette, &win);
     }
     let notice = input.notice.unwrap_or_default();
     let notice_under_help =

@@ -1,6 +1,7 @@
 //! Overlays drawn over the board: the help screen, the win banner and a
 //! notice (a one-line message for the player).
 
+use crate::input::WinSummary;
 use crate::layout::{Layout, MARGIN};
 use crate::scene::{Align, Point, Rect, Scene, Shape, Stroke};
 use crate::theme::Palette;
@@ -18,10 +19,11 @@ pub const HELP: &[(&str, &str)] = &[
     ("U / Ctrl+Y / Ctrl+R", "undo  /  redo  /  restart"),
     ("Ctrl+H / Ctrl+K", "hint (not scored)  /  check the locks"),
     ("Ctrl+Shift+H", "solve it (press twice; not scored)"),
-    ("P  /  J", "pause  /  jumble the tiles"),
+    ("P  /  J  /  B", "pause  /  jumble  /  best results"),
     ("N  /  G", "new game  /  watch one being made"),
     ("Ctrl+S  /  L", "save  /  load the saved game"),
     ("Wheel  /  + -", "zoom (drag with right button: pan)"),
+    ("PgUp/Dn Home/End", "move a page (Shift+arrows: a step)"),
     ("Tab, Space, X", "keyboard cursor: turn, lock"),
     ("Esc", "quit (the game is kept for later)"),
     ("F1 or ?", "close this help"),
@@ -183,6 +185,134 @@ fn banner(scene: &mut Scene, layout: &Layout, palette: &Palette) -> (Rect, f32) 
         stroke: None,
     });
     (rect, size)
+}
+
+/// The lines of a won game's summary: time, moves, par, efficiency, and
+/// whether it is a new best.
+pub fn win_lines(win: &WinSummary) -> Vec<String> {
+    let time = format!("{}:{:02}", win.seconds / 60, win.seconds % 60);
+    let mut figures = format!("time {time} · moves {}", win.moves);
+    if let Some(par) = win.par {
+        figures.push_str(&format!(" · par {par}"));
+        if win.moves > 0 {
+            let efficiency = (par as f64 / win.moves as f64 * 100.0).round();
+            figures.push_str(&format!(" · efficiency {efficiency}%"));
+        }
+    }
+    let record = match win.new_best {
+        Some(true) => "A new best time for this kind of puzzle!",
+        Some(false) => "Recorded among your results.",
+        None => "Not recorded: a hint or Solve helped.",
+    };
+    vec![
+        "Solved!".to_string(),
+        figures,
+        record.to_string(),
+        "N new game · B scores · any other key goes on".to_string(),
+    ]
+}
+
+/// A won game's summary, in a box over the middle of the board's part of
+/// the window.
+pub fn draw_win_summary(scene: &mut Scene, layout: &Layout, palette: &Palette, win: &WinSummary) {
+    let (w, h) = (layout.width as f32, layout.height as f32);
+    let top = layout.panel.map_or(0.0, |panel| panel.y + panel.h);
+    let box_w = (w - 2.0 * MARGIN).min(520.0);
+    let box_h = 132.0;
+    let x = ((w - box_w) / 2.0).floor();
+    let y = ((top + h - box_h) / 2.0).floor().max(top);
+    let area = Rect::new(x, y, box_w, box_h);
+    scene.push(Shape::Rect {
+        rect: area,
+        radius: 10.0,
+        fill: Some(palette.panel),
+        stroke: Some(Stroke {
+            color: palette.station_edge,
+            width: 2.0,
+        }),
+    });
+    let sizes = [26.0, 15.0, 15.0, 12.0];
+    let colors = [
+        palette.wire_near,
+        palette.text,
+        palette.text,
+        palette.text_dim,
+    ];
+    let baselines = [38.0, 68.0, 94.0, 118.0];
+    for (i, line) in win_lines(win).into_iter().enumerate() {
+        scene.push(Shape::Text {
+            at: Point::new(x + box_w / 2.0, y + baselines[i]),
+            size: sizes[i],
+            color: colors[i],
+            align: Align::Centre,
+            text: line,
+            max_width: Some(box_w - 24.0),
+        });
+    }
+}
+
+/// A screen of text over the whole output (the scores): a veil, a box,
+/// `title` and `lines`, each cut to the box's width; as many lines as fit.
+pub fn draw_text_screen(
+    scene: &mut Scene,
+    layout: &Layout,
+    palette: &Palette,
+    title: &str,
+    lines: &[String],
+) {
+    let (w, h) = (layout.width as f32, layout.height as f32);
+    scene.push(Shape::Rect {
+        rect: Rect::new(0.0, 0.0, w, h),
+        radius: 0.0,
+        fill: Some(palette.veil),
+        stroke: None,
+    });
+    let line = 22.0;
+    let fit = ((h - 2.0 * MARGIN - 3.0 * line) / line).max(0.0) as usize;
+    let shown = &lines[..lines.len().min(fit)];
+    let box_w = (w - 2.0 * MARGIN).min(640.0);
+    let box_h = line * (shown.len() as f32 + 2.6);
+    let area = Rect::new(
+        ((w - box_w) / 2.0).floor(),
+        ((h - box_h) / 2.0).floor().max(0.0),
+        box_w,
+        box_h,
+    );
+    scene.push(Shape::Rect {
+        rect: area,
+        radius: 10.0,
+        fill: Some(palette.panel),
+        stroke: Some(Stroke {
+            color: palette.station_edge,
+            width: 2.0,
+        }),
+    });
+    scene.push(Shape::Text {
+        at: Point::new(area.x + 20.0, area.y + line * 1.3),
+        size: 18.0,
+        color: palette.wire_near,
+        align: Align::Left,
+        text: title.to_string(),
+        max_width: Some(box_w - 40.0),
+    });
+    for (i, text) in shown.iter().enumerate() {
+        let indented = text.starts_with(' ');
+        scene.push(Shape::Text {
+            at: Point::new(
+                area.x + if indented { 36.0 } else { 20.0 },
+                area.y + line * (i as f32 + 2.4),
+            ),
+            size: if indented { 13.0 } else { 14.0 },
+            color: if indented {
+                palette.text_dim
+            } else {
+                palette.text
+            },
+            align: Align::Left,
+            text: text.trim_start().to_string(),
+            max_width: Some(box_w - 56.0),
+        });
+    }
 }
 
 /// The pause banner: the board is hidden, and this says why and how to

@@ -29,18 +29,21 @@ pub enum Button {
     Size,
     /// Cycle the mode (topology).
     Mode,
+    /// Show or hide the scores screen.
+    Scores,
     /// Show or hide the help overlay.
     Help,
 }
 
 impl Button {
     /// Every button, left to right.
-    pub const ALL: [Button; 6] = [
+    pub const ALL: [Button; 7] = [
         Button::Easy,
         Button::Medium,
         Button::Hard,
         Button::Size,
         Button::Mode,
+        Button::Scores,
         Button::Help,
     ];
 }
@@ -48,7 +51,7 @@ impl Button {
 /// Where each button sits in the panel `area`.
 pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
     let y = area.y + BUTTON_Y;
-    let widths = [72.0, 92.0, 72.0, 104.0, 104.0];
+    let widths = [72.0, 92.0, 72.0, 92.0, 92.0];
     let gaps = [0.0, 6.0, 6.0, 18.0, 6.0];
     let mut x = area.x + PAD;
     let mut out = Vec::with_capacity(Button::ALL.len());
@@ -58,6 +61,8 @@ pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
         x += w;
     }
     let help_x = area.x + area.w - PAD - BUTTON_H;
+    let scores_x = help_x - 6.0 - BUTTON_H;
+    out.push((Button::Scores, Rect::new(scores_x, y, BUTTON_H, BUTTON_H)));
     out.push((Button::Help, Rect::new(help_x, y, BUTTON_H, BUTTON_H)));
     out
 }
@@ -69,6 +74,7 @@ fn label_of(button: Button, info: &PanelInfo) -> String {
         Button::Hard => "Hard".into(),
         Button::Size => info.size.clone(),
         Button::Mode => info.mode.clone(),
+        Button::Scores => "★".into(),
         Button::Help => "?".into(),
     }
 }
@@ -272,11 +278,11 @@ fn draw_button(
 }
 
 fn draw_solved_badge(scene: &mut Scene, area: Rect, palette: &Palette) {
-    // Between the mode button and the help button.
+    // Between the mode button and the scores button.
     let rect = Rect::new(
-        area.x + area.w - PAD - BUTTON_H - 96.0,
+        area.x + area.w - PAD - 2.0 * BUTTON_H - 6.0 - 80.0,
         area.y + BUTTON_Y,
-        88.0,
+        74.0,
         BUTTON_H,
     );
     scene.push(Shape::Rect {

@@ -4,7 +4,7 @@
 
 use crate::cli::ScoresArgs;
 use crate::output::print;
-use lightemall_engine::score::{PresetSummary, ScoreTable, preset_name};
+use lightemall_engine::score::{PresetSummary, ScoreTable, preset_name, speed_time as clock};
 use lightemall_store::Store;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -33,12 +33,6 @@ fn summaries(table: &ScoreTable) -> Vec<PresetSummary> {
         .into_iter()
         .filter_map(|preset| table.summary(preset))
         .collect()
-}
-
-/// `m:ss.s`, as a speed puzzler reads a time.
-pub fn clock(time: Duration) -> String {
-    let tenths = time.as_millis() / 100;
-    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
 }
 
 fn percent(efficiency: Option<f64>) -> String {
