@@ -51,6 +51,8 @@ fn clicks_turn_the_tile_under_the_pointer_and_count_moves() {
     let app = App::start(&display, &data_home("clicks"), &["play", PUZZLE]);
     let title = app.title();
     assert_eq!(title, "LightEmAll · 5x5 easy · moves 0 · 0:00");
+    // Old window managers read WM_NAME: the same title, not "Â·".
+    assert_eq!(app.property("WM_NAME"), format!("WM_NAME = \"{title}\""));
     let before = app.settled_screenshot();
     before.save(&shots_folder().join("start.png"));
     let (tile, other) = (12, 0);

@@ -22,7 +22,7 @@ pub const TIMEOUT: Duration = Duration::from_secs(20);
 const HOLD: &str = "0.1";
 
 /// The tools the tests need.
-const TOOLS: [&str; 3] = ["Xvfb", "xdotool", "import"];
+const TOOLS: [&str; 4] = ["Xvfb", "xdotool", "import", "xprop"];
 
 /// Whether the end-to-end tests should run here; `None` means skip (the
 /// reason was printed).
@@ -36,7 +36,7 @@ pub fn enabled(test: &str) -> bool {
         return true;
     }
     let message = format!(
-        "{test}: needs {} (apt-get install xvfb xdotool imagemagick)",
+        "{test}: needs {} (apt-get install xvfb xdotool imagemagick x11-utils)",
         missing.join(", ")
     );
     assert!(std::env::var_os("CI").is_none(), "{message}");
@@ -212,6 +212,18 @@ impl<'d> App<'d> {
                 ok(&title).then_some(title)
             },
         )
+    }
+
+    /// The text of the window's property `name` as `xprop` decodes it
+    /// (by the property's own type: STRING is Latin-1).
+    pub fn property(&self, name: &str) -> String {
+        let output = Command::new("xprop")
+            .args(["-id", &self.window, "-notype", name])
+            .env("DISPLAY", &self.display.name)
+            .env("LC_ALL", "C.UTF-8")
+            .output()
+            .expect("xprop runs");
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
     }
 
     /// The window's inner size.

@@ -560,7 +560,21 @@ impl Window {
         handle: xlib::Window,
         name: &CStr,
     ) -> std::result::Result<(), String> {
-        (d.lib.XStoreName)(d.display, handle, name.as_ptr());
+        // LightEmAll's patch: XStoreName wrote the UTF-8 bytes as WM_NAME
+        // of type STRING (Latin-1), so older window managers showed "Â·"
+        // for "·". Xutf8SetWMProperties converts: STRING when the title is
+        // Latin-1, COMPOUND_TEXT otherwise (and sets WM_ICON_NAME too).
+        (d.lib.Xutf8SetWMProperties)(
+            d.display,
+            handle,
+            name.as_ptr(),
+            name.as_ptr(),
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+        );
         if let Ok(name_len) = c_int::try_from(name.to_bytes().len()) {
             let net_wm_name = d.intern_atom(b"_NET_WM_NAME\0", false);
             let utf8_string = d.intern_atom(b"UTF8_STRING\0", false);
