@@ -9,8 +9,8 @@ use crate::session::Session;
 use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
 use lightemall_view::{
-    Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, draw_text_screen,
-    error_marks, is_animating, scene_of,
+    Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, draw_caption, draw_status,
+    draw_text_screen, error_marks, is_animating, scene_of,
 };
 use std::time::{Duration, Instant};
 
@@ -210,6 +210,10 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         animation,
     };
     let mut scene = scene_of(&input, layout);
+    if input.notice.is_none() && !paused {
+        let lit = format!("lit {}/{}", game.powered_count(), game.board().grid().len());
+        draw_status(&mut scene, layout, input.ui.theme.palette(), &lit);
+    }
     if let Some(lines) = session.scores_screen() {
         let palette = input.ui.theme.palette();
         draw_text_screen(
@@ -248,7 +252,16 @@ fn demo_scene(session: &Session, demo: &Demo, layout: &Layout, now_ms: u64) -> S
         ui: session.ui(),
         animation: Animation::default(),
     };
-    scene_of(&input, layout)
+    let mut scene = scene_of(&input, layout);
+    if input.notice.is_none() {
+        draw_caption(
+            &mut scene,
+            layout,
+            input.ui.theme.palette(),
+            &demo.caption(),
+        );
+    }
+    scene
 }
 
 /// The message the frame at `now_ms` shows, if any.
@@ -324,6 +337,45 @@ mod tests {
         assert!(texts(&session, 500).contains(&text));
         assert!(texts(&session, 500 + NOTICE_MS - 1).contains(&text));
         assert!(!texts(&session, 500 + NOTICE_MS).contains(&text));
+    }
+
+    #[test]
+    fn the_frame_counts_the_lit_tiles_as_net_does() {
+        let mut session = session();
+        let lit = |session: &Session| {
+            texts(session, 0)
+                .into_iter()
+                .find(|t| t.starts_with("lit "))
+        };
+        let count = session.game().powered_count();
+        assert_eq!(lit(&session), Some(format!("lit {count}/25")));
+        session.apply(Action::Solve, 0);
+        session.apply(Action::Solve, 0);
+        assert_eq!(lit(&session), None, "a notice takes the strip");
+        let later = texts(&session, 10 * NOTICE_MS);
+        assert!(later.contains(&"lit 25/25".to_string()), "{later:?}");
+    }
+
+    #[test]
+    fn the_demo_says_what_it_shows_its_speed_and_its_keys() {
+        let mut session = session();
+        session.apply(Action::GenerationDemo, 0);
+        let shown = texts(&session, 0);
+        let caption = |start: &str| shown.iter().any(|t| t.starts_with(start));
+        assert!(
+            caption("Demo: the kruskal generator builds a 5x5 board"),
+            "{shown:?}"
+        );
+        assert!(
+            caption("700 ms a step · + - speed · Space pause"),
+            "{shown:?}"
+        );
+        session.apply(Action::Pause, 0);
+        assert!(
+            texts(&session, 0)
+                .iter()
+                .any(|t| t.starts_with("paused · + - speed"))
+        );
     }
 
     #[test]

@@ -315,6 +315,45 @@ pub fn draw_text_screen(
     }
 }
 
+/// A status line (`lit 12/25`, as Net shows it) at the right of a
+/// window's notice strip; nothing on a layout without one.
+pub fn draw_status(scene: &mut Scene, layout: &Layout, palette: &Palette, text: &str) {
+    let Some(strip) = layout.notice_strip() else {
+        return;
+    };
+    scene.push(Shape::Text {
+        at: Point::new(strip.x + strip.w - MARGIN, strip.y + strip.h / 2.0 + 5.0),
+        size: 13.0,
+        color: palette.text_dim,
+        align: Align::Right,
+        text: text.to_string(),
+        max_width: Some(strip.w / 3.0),
+    });
+}
+
+/// Two lines of caption in a window's notice strip (the generation
+/// demo's: what it shows, its speed, its keys); nothing on a layout
+/// without one.
+pub fn draw_caption(scene: &mut Scene, layout: &Layout, palette: &Palette, lines: &[String; 2]) {
+    let Some(strip) = layout.notice_strip() else {
+        return;
+    };
+    for (i, line) in lines.iter().enumerate() {
+        scene.push(Shape::Text {
+            at: Point::new(strip.x + strip.w / 2.0, strip.y + 12.0 + 14.0 * i as f32),
+            size: 11.0,
+            color: if i == 0 {
+                palette.text
+            } else {
+                palette.text_dim
+            },
+            align: Align::Centre,
+            text: line.clone(),
+            max_width: Some(strip.w - 2.0 * MARGIN),
+        });
+    }
+}
+
 /// The pause banner: the board is hidden, and this says why and how to
 /// go on.
 pub fn draw_paused_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
