@@ -14,17 +14,19 @@ pub const HELP: &[(&str, &str)] = &[
     ("Shift+click", "lock or unlock a tile (or middle)"),
     ("Arrows / WASD", "move the star along a wire"),
     ("Q E Z C", "move it diagonally (octo)"),
-    ("R  /  M", "power radius  /  fog"),
-    ("H  /  T", "octo mode  /  next theme"),
-    ("U / Ctrl+Y / Ctrl+R", "undo  /  redo  /  restart"),
+    ("R / M / H / T", "radius / fog / octo mode / theme"),
+    ("U, Ctrl+Z / Ctrl+R", "undo / restart (all undone)"),
+    ("Shift+U, Ctrl+Y", "redo"),
     ("Ctrl+H / Ctrl+K", "hint (not scored)  /  check the locks"),
     ("Ctrl+Shift+H", "solve it (press twice; not scored)"),
-    ("P  /  J  /  B", "pause  /  jumble  /  best results"),
-    ("N  /  G", "new game  /  watch one being made"),
-    ("Ctrl+S  /  L", "save  /  load the saved game"),
+    ("P  /  J", "pause  /  jumble the tiles"),
+    ("N  /  G  /  B", "new game  /  watch one made  /  scores"),
+    ("Ctrl+S  /  L, Ctrl+O", "save  /  load the saved game"),
     ("Wheel  /  + -", "zoom (drag with right button: pan)"),
     ("PgUp/Dn Home/End", "move a page (Shift+arrows: a step)"),
-    ("Tab, Space, X", "keyboard cursor: turn, lock"),
+    ("Tab", "arrows move a cursor, not the star"),
+    ("Space, Enter  /  X", "turn the cursor's tile  /  lock it"),
+    ("Backspace", "turn the cursor's tile back"),
     ("Esc", "quit (the game is kept for later)"),
     ("F1 or ?", "close this help"),
 ];
@@ -50,7 +52,7 @@ const NOTICE_MAX_CHARS: usize = 300;
 /// box, its title, goal and every line of [`HELP`], fits the height.
 fn help_size(w: f32, h: f32) -> f32 {
     let lines = HELP.len() as f32 + 3.2;
-    (w / 34.0)
+    (w / 35.0)
         .min(h / (help_line(lines) + 2.0))
         .clamp(7.0, 17.0)
 }
@@ -64,7 +66,7 @@ fn help_line(size: f32) -> f32 {
 pub fn help_box(layout: &Layout) -> Rect {
     let (w, h) = (layout.width as f32, layout.height as f32);
     let size = help_size(w, h);
-    let box_w = (size * 30.0).min(w - 16.0);
+    let box_w = (size * 31.0).min(w - 16.0);
     let box_h = help_line(size) * (HELP.len() as f32 + 3.2);
     let bx = ((w - box_w) / 2.0).floor();
     let by = ((h - box_h) / 2.0).floor().max(0.0);
@@ -128,7 +130,7 @@ pub fn draw_help(scene: &mut Scene, layout: &Layout, palette: &Palette) {
             key,
         ));
         scene.push(text(
-            Point::new(x + size * 9.5, y),
+            Point::new(x + size * 10.3, y),
             size,
             palette.text,
             Align::Left,
