@@ -147,7 +147,7 @@ fn difficulty(info: &PanelInfo) -> (String, String) {
     let asked = &info.difficulty;
     match &info.rating {
         Some(rating) if !asked.is_empty() && !asked.eq_ignore_ascii_case(rating) => (
-            format!("MEASURED (ASKED {})", asked.to_uppercase()),
+            format!("RATED (ASKED {})", asked.to_uppercase()),
             rating.clone(),
         ),
         Some(rating) => ("DIFFICULTY".into(), rating.clone()),
@@ -377,7 +377,7 @@ mod tests {
         check(info("easy", Some("easy")), "DIFFICULTY", "easy");
         check(
             info("easy", Some("medium")),
-            "MEASURED (ASKED EASY)",
+            "RATED (ASKED EASY)",
             "medium",
         );
         check(info("", Some("hard")), "DIFFICULTY", "hard");
