@@ -375,11 +375,7 @@ mod tests {
             assert_eq!(difficulty(&i), (caption.to_string(), value.to_string()));
         };
         check(info("easy", Some("easy")), "DIFFICULTY", "easy");
-        check(
-            info("easy", Some("medium")),
-            "RATED (ASKED EASY)",
-            "medium",
-        );
+        check(info("easy", Some("medium")), "RATED (ASKED EASY)", "medium");
         check(info("", Some("hard")), "DIFFICULTY", "hard");
         check(info("hard", None), "DIFFICULTY", "hard");
         check(info("", None), "DIFFICULTY", "–");
