@@ -25,7 +25,7 @@ pub use input::{
 };
 pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
 pub use marks::error_marks;
-pub use overlay::{HELP, draw_caption, draw_status, draw_text_screen};
+pub use overlay::{HELP, draw_caption, draw_status, draw_text_screen, win_lines};
 pub use panel::Button;
 pub use scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
 pub use theme::{Palette, Theme};

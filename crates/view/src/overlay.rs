@@ -191,13 +191,23 @@ fn banner(scene: &mut Scene, layout: &Layout, palette: &Palette) -> (Rect, f32) 
 
 /// The lines of a won game's summary: time, moves, par, efficiency, and
 /// whether it is a new best.
+///
+/// ```
+/// use lightemall_view::{WinSummary, win_lines};
+/// let win = WinSummary { seconds: 65, moves: 24, par: Some(18), new_best: Some(true) };
+/// assert_eq!(win_lines(&win)[1], "time 1:05 · moves 24 · par 18 · efficiency 75%");
+/// let solved = WinSummary { moves: 1, new_best: None, ..win };
+/// assert_eq!(win_lines(&solved)[1], "time 1:05 · moves 1 · par 18");
+/// ```
 pub fn win_lines(win: &WinSummary) -> Vec<String> {
     let time = format!("{}:{:02}", win.seconds / 60, win.seconds % 60);
     let mut figures = format!("time {time} · moves {}", win.moves);
     if let Some(par) = win.par {
         figures.push_str(&format!(" · par {par}"));
-        if win.moves > 0 {
-            let efficiency = (par as f64 / win.moves as f64 * 100.0).round();
+        // Only for a game played by hand (Solve makes one move); a par
+        // that is only a bound can be beaten: 100% at most.
+        if win.moves > 0 && win.new_best.is_some() {
+            let efficiency = (par as f64 / win.moves as f64 * 100.0).round().min(100.0);
             figures.push_str(&format!(" · efficiency {efficiency}%"));
         }
     }
