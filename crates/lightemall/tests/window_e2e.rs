@@ -303,6 +303,9 @@ fn the_window_resizes_and_stays_playable() {
     }
     let display = Display::start();
     let app = App::start(&display, &data_home("resize"), &["play", PUZZLE]);
+    // A window manager is asked to keep the window at least the smallest frame.
+    let hints = app.property("WM_NORMAL_HINTS");
+    assert!(hints.contains("minimum size: 640 by 400"), "{hints}");
     display
         .xdotool(&["windowsize", "--sync", &app.window, "900", "800"])
         .expect("the window resizes");

@@ -8,7 +8,8 @@
 use crate::key_names::key_of;
 use crate::keyboard::Keyboard;
 use lightemall_ui::{
-    Action, Frames, MouseEdges, MouseLevels, Notice, Session, action_of, frame_size, layout_for,
+    Action, Frames, MIN_FRAME, MouseEdges, MouseLevels, Notice, Session, action_of, frame_size,
+    layout_for,
 };
 use lightemall_view::{Layout, NOTICE_STRIP};
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
@@ -97,6 +98,9 @@ impl Screen {
             .map_err(|e| format!("cannot open the game window: {e}; `lightemall render` draws puzzles without one"))?;
         // The loop sleeps itself, only when there is nothing to do.
         window.set_target_fps(0);
+        // A window manager keeps the window at least the smallest frame
+        // (a smaller one, without a window manager, shows its top-left part).
+        window.set_min_size(MIN_FRAME.0 as usize, MIN_FRAME.1 as usize);
         let keyboard = Keyboard::attach(&mut window);
         Ok(Screen {
             window,

@@ -410,6 +410,21 @@ impl Window {
         self.0.set_title(title)
     }
 
+    /// LightEmAll's patch: ask the window manager to keep a resizable
+    /// window at least `width` x `height` (X11's WM_NORMAL_HINTS,
+    /// PMinSize; nothing on other back ends).
+    #[cfg(any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "dragonfly",
+        target_os = "netbsd",
+        target_os = "openbsd"
+    ))]
+    #[inline]
+    pub fn set_min_size(&mut self, width: usize, height: usize) {
+        self.0.set_min_size(width, height)
+    }
+
     /// Sets the icon of the window after creation.
     ///
     /// The file path has to be relative to the current working directory.

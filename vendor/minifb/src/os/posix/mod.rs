@@ -80,6 +80,16 @@ impl Window {
         }
     }
 
+    /// LightEmAll's patch: see `minifb::Window::set_min_size`.
+    pub fn set_min_size(&mut self, width: usize, height: usize) {
+        match self {
+            #[cfg(feature = "x11")]
+            Window::X11(w) => w.set_min_size(width, height),
+            #[cfg(feature = "wayland")]
+            Window::Wayland(_) => {}
+        }
+    }
+
     pub fn set_icon(&mut self, icon: Icon) {
         match self {
             #[cfg(feature = "x11")]

@@ -594,6 +594,23 @@ impl Window {
         }
     }
 
+    /// LightEmAll's patch: the window manager keeps the window at least
+    /// `width` x `height` (WM_NORMAL_HINTS with PMinSize).
+    pub fn set_min_size(&mut self, width: usize, height: usize) {
+        unsafe {
+            let mut size_hints: xlib::XSizeHints = std::mem::zeroed();
+            size_hints.flags = xlib::PMinSize;
+            size_hints.min_width = width as i32;
+            size_hints.min_height = height as i32;
+            (self.d.lib.XSetWMNormalHints)(
+                self.d.display,
+                self.handle,
+                &mut size_hints as *mut xlib::XSizeHints,
+            );
+            (self.d.lib.XFlush)(self.d.display);
+        }
+    }
+
     pub fn set_title(&mut self, title: &str) {
         match CString::new(title) {
             Err(_) => {
