@@ -210,7 +210,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         animation,
     };
     let mut scene = scene_of(&input, layout);
-    if input.notice.is_none() && !paused {
+    if input.notice.is_none() && !paused && !input.ui.help {
         let lit = format!("lit {}/{}", game.powered_count(), game.board().grid().len());
         draw_status(&mut scene, layout, input.ui.theme.palette(), &lit);
     }
@@ -354,6 +354,12 @@ mod tests {
         assert_eq!(lit(&session), None, "a notice takes the strip");
         let later = texts(&session, 10 * NOTICE_MS);
         assert!(later.contains(&"lit 25/25".to_string()), "{later:?}");
+        session.apply(Action::Help, 10 * NOTICE_MS);
+        let over_help = texts(&session, 10 * NOTICE_MS);
+        assert!(
+            !over_help.iter().any(|t| t.starts_with("lit ")),
+            "not over the help"
+        );
     }
 
     #[test]
