@@ -43,7 +43,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name();
-        if name == "target" || name.to_string_lossy().starts_with('.') {
+        // `vendor` holds other projects' code, patched (see its README).
+        if name == "target" || name == "vendor" || name.to_string_lossy().starts_with('.') {
             continue;
         }
         if path.is_dir() {

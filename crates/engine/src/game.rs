@@ -247,10 +247,17 @@ impl Game {
     }
 
     /// The window title of DESIGN.md:
-    /// `LightEmAll · WxH difficulty · moves N · m:ss`, then ` · solved` once won.
+    /// `LightEmAll · WxH difficulty · moves N · m:ss`, then ` · solved` once won,
+    /// or ` · paused` while paused (the clock stopped: by P, or under the help).
     pub fn title(&self) -> String {
         let seconds = self.elapsed().as_secs();
-        let solved = if self.is_solved() { " · solved" } else { "" };
+        let solved = if self.is_solved() {
+            " · solved"
+        } else if self.paused {
+            " · paused"
+        } else {
+            ""
+        };
         format!(
             "LightEmAll · {} {} · moves {} · {}:{:02}{solved}",
             self.state.board.grid().size_label(),

@@ -4,14 +4,17 @@
 //! text out; the file is `lightemall-store`'s.
 //!
 //! ```text
-//! lightemall scores 1
-//! square:10x10:kruskal:medium 83250 17 15
+//! lightemall scores 2
+//! square:10x10:kruskal:medium 83250 17 15 4
 //! end
 //! ```
 //!
 //! One line per result: preset, time in milliseconds, moves, par (`-` if
-//! unknown). Within a preset the best come first: the shortest time, then
-//! the fewest moves.
+//! unknown) and, from version 2, the result's number in the order results
+//! were recorded (a version 1 line has none: 0). Within a preset the best
+//! come first: the shortest time, then the fewest moves. A preset keeps
+//! its [`KEPT_PER_PRESET`] best results and its [`RECENT_PER_PRESET`]
+//! latest, so the means of the last results can be worked out.
 
 use crate::clock::elapsed_millis;
 use crate::game::Game;
@@ -21,9 +24,11 @@ use thiserror::Error;
 /// The first words of every scores file.
 pub const MAGIC: &str = "lightemall scores";
 /// The format version this release writes and the newest it reads.
-pub const VERSION: u32 = 1;
-/// Results kept per preset.
+pub const VERSION: u32 = 2;
+/// The best results kept per preset.
 pub const KEPT_PER_PRESET: usize = 10;
+/// The latest results kept per preset (besides the best).
+pub const RECENT_PER_PRESET: usize = 5;
 
 /// The result of one won game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +42,9 @@ pub struct Score {
     pub moves: u64,
     /// The fewest moves that solve the puzzle, if known.
     pub par: Option<u64>,
+    /// The result's number in the order results were recorded (given by
+    /// [`ScoreTable::record`]; 0 if unknown, from an older file).
+    pub played: u64,
 }
 
 impl Score {
@@ -49,6 +57,50 @@ impl Score {
     fn rank(&self) -> (Duration, u64) {
         (self.elapsed, self.moves)
     }
+}
+
+/// A preset in a player's words: `square:10x10w:kruskal:medium` is
+/// "10x10 square, wrapping, medium (kruskal)", `hex:8x8:given` "8x8 hex, a
+/// given puzzle"; a text that is no preset comes back as it is.
+pub fn preset_name(preset: &str) -> String {
+    let fields: Vec<&str> = preset.split(':').collect();
+    let (topology, size, kind) = match fields[..] {
+        [topology, size, "given"] => (topology, size, "a given puzzle".to_string()),
+        [topology, size, "graded", difficulty] => (topology, size, difficulty.to_string()),
+        [topology, size, generator, difficulty] => {
+            (topology, size, format!("{difficulty} ({generator})"))
+        }
+        _ => return preset.to_string(),
+    };
+    match size.strip_suffix('w') {
+        Some(size) => format!("{size} {topology}, wrapping, {kind}"),
+        None => format!("{size} {topology}, {kind}"),
+    }
+}
+
+/// A time as speed puzzlers read it: `m:ss.s`.
+pub fn speed_time(time: Duration) -> String {
+    let tenths = time.as_millis() / 100;
+    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
+}
+
+/// The results of one preset, as a scores screen shows them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PresetSummary {
+    /// The preset.
+    pub preset: String,
+    /// The shortest time.
+    pub best_time: Duration,
+    /// The fewest moves of any result kept.
+    pub fewest_moves: u64,
+    /// The best par / moves of any result kept with a par.
+    pub best_efficiency: Option<f64>,
+    /// The mean time of the last 3 results, once there are 3.
+    pub mean_of_3: Option<Duration>,
+    /// The mean time of the last 5 results, once there are 5.
+    pub mean_of_5: Option<Duration>,
+    /// The latest results, newest first (up to [`RECENT_PER_PRESET`]).
+    pub last: Vec<Score>,
 }
 
 /// Why a scores text was refused.
@@ -81,12 +133,15 @@ pub struct ScoreTable {
 }
 
 impl ScoreTable {
-    /// Add a result. `true` if it is among the best kept for its preset.
-    pub fn record(&mut self, score: Score) -> bool {
+    /// Add a result, numbered after every result so far. `true` if it is
+    /// among the best kept for its preset.
+    pub fn record(&mut self, mut score: Score) -> bool {
+        score.played = self.scores.iter().map(|s| s.played).max().unwrap_or(0) + 1;
         let preset = score.preset.clone();
         self.scores.push(score.clone());
         self.scores
             .sort_by(|a, b| a.preset.cmp(&b.preset).then(a.rank().cmp(&b.rank())));
+        let recent = self.recent(&preset, RECENT_PER_PRESET);
         let mut kept = 0;
         let mut made_it = false;
         self.scores.retain(|s| {
@@ -95,9 +150,53 @@ impl ScoreTable {
             }
             kept += 1;
             made_it |= kept <= KEPT_PER_PRESET && *s == score;
-            kept <= KEPT_PER_PRESET
+            kept <= KEPT_PER_PRESET || recent.contains(&s.played)
         });
         made_it
+    }
+
+    /// The numbers of the `n` latest results of `preset`, newest first.
+    fn recent(&self, preset: &str, n: usize) -> Vec<u64> {
+        let mut played: Vec<u64> = self.of(preset).map(|s| s.played).collect();
+        played.sort_unstable_by(|a, b| b.cmp(a));
+        played.truncate(n);
+        played
+    }
+
+    /// The results kept of `preset`, best first.
+    pub fn of<'a>(&'a self, preset: &'a str) -> impl Iterator<Item = &'a Score> + 'a {
+        self.scores.iter().filter(move |s| s.preset == preset)
+    }
+
+    /// The presets with results, in order.
+    pub fn presets(&self) -> Vec<&str> {
+        let mut presets: Vec<&str> = self.scores.iter().map(|s| s.preset.as_str()).collect();
+        presets.dedup();
+        presets
+    }
+
+    /// What the results of `preset` add up to, if it has any.
+    pub fn summary(&self, preset: &str) -> Option<PresetSummary> {
+        let best = self.best(preset)?;
+        let mut last: Vec<Score> = self.of(preset).cloned().collect();
+        last.sort_by_key(|s| std::cmp::Reverse(s.played));
+        last.truncate(RECENT_PER_PRESET);
+        let mean = |n: usize| {
+            (last.len() >= n)
+                .then(|| last[..n].iter().map(|s| s.elapsed).sum::<Duration>() / n as u32)
+        };
+        Some(PresetSummary {
+            preset: preset.to_string(),
+            best_time: best.elapsed,
+            fewest_moves: self.of(preset).map(|s| s.moves).min().unwrap_or(best.moves),
+            best_efficiency: self
+                .of(preset)
+                .filter_map(Score::efficiency)
+                .reduce(f64::max),
+            mean_of_3: mean(3),
+            mean_of_5: mean(5),
+            last,
+        })
     }
 
     /// The best result of a preset.
@@ -119,10 +218,11 @@ impl ScoreTable {
         for score in &self.scores {
             let par = score.par.map_or("-".to_string(), |p| p.to_string());
             out.push_str(&format!(
-                "{} {} {} {par}\n",
+                "{} {} {} {par} {}\n",
                 score.preset,
                 elapsed_millis(score.elapsed),
-                score.moves
+                score.moves,
+                score.played
             ));
         }
         out.push_str("end\n");
@@ -183,10 +283,14 @@ fn check_header(first: &str) -> Result<(), ScoreError> {
 
 fn parse_score(line: &str) -> Result<Score, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
-    let [preset, millis, moves, par] = fields[..] else {
-        return Err(format!(
-            "expected 'PRESET MILLISECONDS MOVES PAR', found '{line}'"
-        ));
+    let (preset, millis, moves, par, played) = match fields[..] {
+        [preset, millis, moves, par] => (preset, millis, moves, par, "0"),
+        [preset, millis, moves, par, played] => (preset, millis, moves, par, played),
+        _ => {
+            return Err(format!(
+                "expected 'PRESET MILLISECONDS MOVES PAR NUMBER', found '{line}'"
+            ));
+        }
     };
     let number = |what: &str, text: &str| {
         text.parse::<u64>()
@@ -196,6 +300,7 @@ fn parse_score(line: &str) -> Result<Score, String> {
         preset: preset.to_string(),
         elapsed: Duration::from_millis(number("time", millis)?),
         moves: number("moves", moves)?,
+        played: number("number", played)?,
         par: match par {
             "-" => None,
             par => Some(number("par", par)?),
@@ -222,6 +327,7 @@ impl Game {
             elapsed: self.elapsed(),
             moves: self.moves_made,
             par: self.facts.par,
+            played: 0,
         })
     }
 }
@@ -236,7 +342,58 @@ mod tests {
             elapsed: Duration::from_secs(seconds),
             moves,
             par: Some(10),
+            played: 0,
         }
+    }
+
+    #[test]
+    fn the_table_keeps_the_latest_too_and_sums_a_preset_up() {
+        let mut table = ScoreTable::default();
+        let preset = "square:5x5:kruskal:easy";
+        // Twelve fast games, then five slow ones: the slow are not among
+        // the best ten, but are the last five.
+        for seconds in 1..=12 {
+            table.record(score(preset, seconds, 20 + seconds));
+        }
+        for seconds in [100, 110, 120, 130, 140] {
+            assert!(!table.record(score(preset, seconds, 20)));
+        }
+        assert_eq!(
+            table.of(preset).count(),
+            KEPT_PER_PRESET + RECENT_PER_PRESET
+        );
+        let summary = table.summary(preset).expect("results");
+        assert_eq!(summary.best_time, Duration::from_secs(1));
+        assert_eq!(summary.fewest_moves, 20);
+        assert_eq!(summary.best_efficiency, Some(0.5));
+        let last: Vec<u64> = summary.last.iter().map(|s| s.elapsed.as_secs()).collect();
+        assert_eq!(last, [140, 130, 120, 110, 100], "newest first");
+        assert_eq!(summary.mean_of_3, Some(Duration::from_secs(130)));
+        assert_eq!(summary.mean_of_5, Some(Duration::from_secs(120)));
+        assert_eq!(ScoreTable::parse(&table.print()), Ok(table.clone()));
+        assert_eq!(table.presets(), [preset]);
+        let mut short = ScoreTable::default();
+        short.record(score(preset, 5, 20));
+        let one = short.summary(preset).expect("one result");
+        assert_eq!((one.mean_of_3, one.mean_of_5), (None, None));
+        assert!(short.summary("hex:4x4:scan:hard").is_none());
+    }
+
+    #[test]
+    fn presets_read_as_a_player_says_them() {
+        let check = |preset: &str, name: &str| assert_eq!(preset_name(preset), name);
+        check("square:4x4:kruskal:medium", "4x4 square, medium (kruskal)");
+        check("octo:10x10w:graded:hard", "10x10 octo, wrapping, hard");
+        check("hex:8x8:given", "8x8 hex, a given puzzle");
+        check("nonsense", "nonsense");
+    }
+
+    #[test]
+    fn a_version_1_table_is_read_its_results_unnumbered() {
+        let text = "lightemall scores 1\nsquare:2x2:given 5000 3 -\nend\n";
+        let table = ScoreTable::parse(text).expect("readable");
+        assert_eq!(table.scores[0].played, 0);
+        assert_eq!(table.scores[0].moves, 3);
     }
 
     #[test]
@@ -247,7 +404,8 @@ mod tests {
         }
         assert!(!table.record(score("square:5x5:kruskal:easy", 60, 20)));
         assert!(table.record(score("hex:4x4:scan:hard", 60, 20)));
-        assert_eq!(table.scores.len(), KEPT_PER_PRESET + 1);
+        // The ten best, the slow latest one (among the recent), the hex one.
+        assert_eq!(table.scores.len(), KEPT_PER_PRESET + 2);
         let best = table.best("square:5x5:kruskal:easy").expect("recorded");
         assert_eq!(best.elapsed, Duration::from_secs(1));
         assert_eq!(best.efficiency(), Some(0.5));

@@ -34,6 +34,10 @@ fn the_clock_starts_at_the_first_move_and_stops_while_paused() {
     assert_eq!(game.elapsed(), 3 * SECOND);
     game.pause();
     clock.advance(100 * SECOND);
+    assert_eq!(
+        game.title(),
+        "LightEmAll · 4x4 easy · moves 1 · 0:03 · paused"
+    );
     assert_eq!(game.play(turn(0, 0)), Err(GameError::Paused));
     assert!(!game.undo());
     game.resume();

@@ -31,6 +31,19 @@ pub enum Command {
     Check(CheckArgs),
     /// Draw a puzzle as a PNG image, or the generator at work as a GIF.
     Render(RenderArgs),
+    /// The best results per preset: best time, fewest moves, best
+    /// efficiency, and the last results with the means of the last 3 and 5.
+    Scores(ScoresArgs),
+}
+
+/// `lightemall scores`.
+#[derive(Debug, Args)]
+pub struct ScoresArgs {
+    /// Print one JSON object: `{"presets": [{"preset", "name",
+    /// "best_time_ms", "fewest_moves", "best_efficiency", "mean_of_3_ms",
+    /// "mean_of_5_ms", "last": [{"time_ms", "moves", "par", "efficiency"}]}]}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Which puzzle: given, or generated from options.

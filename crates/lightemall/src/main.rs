@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Some(cli::Command::Hint(args)) => commands::assist::hint(&args),
         Some(cli::Command::Check(args)) => commands::assist::check(&args),
         Some(cli::Command::Render(args)) => commands::render::run(&args),
+        Some(cli::Command::Scores(args)) => commands::scores::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

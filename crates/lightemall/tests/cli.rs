@@ -1055,3 +1055,51 @@ fn long_work_with_stderr_piped_shows_no_progress() {
     );
     assert_eq!(run.stderr, "", "progress on a pipe");
 }
+
+/// `lightemall scores ARGS` with the data folder `home`.
+fn scores_in(home: &std::path::Path, args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .arg("scores")
+        .args(args)
+        .env("XDG_DATA_HOME", home)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn scores_shows_the_best_and_the_last_results_per_preset() {
+    let home = std::env::temp_dir().join(format!("lightemall-cli-scores-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let empty: serde_json::Value =
+        serde_json::from_str(&scores_in(&home, &["--json"])).expect("JSON");
+    assert_eq!(empty["presets"], serde_json::json!([]));
+    assert!(scores_in(&home, &[]).contains("no results yet"));
+    let folder = home.join("lightemall");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let table = "lightemall scores 2\n\
+        square:5x5:kruskal:easy 61000 30 20 1\n\
+        square:5x5:kruskal:easy 62000 20 20 4\n\
+        square:5x5:kruskal:easy 90000 40 20 3\n\
+        square:5x5:kruskal:easy 95000 25 20 2\n\
+        end\n";
+    std::fs::write(folder.join("scores.txt"), table).expect("written");
+    let json: serde_json::Value =
+        serde_json::from_str(&scores_in(&home, &["--json"])).expect("JSON");
+    let preset = &json["presets"][0];
+    assert_eq!(preset["preset"], "square:5x5:kruskal:easy");
+    assert_eq!(preset["name"], "5x5 square, easy (kruskal)");
+    assert_eq!(preset["best_time_ms"], 61000);
+    assert_eq!(preset["fewest_moves"], 20);
+    assert_eq!(preset["best_efficiency"], 1.0);
+    // The last three: games 4, 3 and 2.
+    assert_eq!(preset["mean_of_3_ms"], 82333);
+    assert_eq!(preset["mean_of_5_ms"], serde_json::Value::Null);
+    assert_eq!(preset["last"][0]["time_ms"], 62000);
+    let text = scores_in(&home, &[]);
+    assert!(text.contains("5x5 square, easy (kruskal)"), "{text}");
+    assert!(text.contains("best time 1:01.0"), "{text}");
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -51,6 +51,8 @@ fn clicks_turn_the_tile_under_the_pointer_and_count_moves() {
     let app = App::start(&display, &data_home("clicks"), &["play", PUZZLE]);
     let title = app.title();
     assert_eq!(title, "LightEmAll · 5x5 easy · moves 0 · 0:00");
+    // Old window managers read WM_NAME: the same title, not "Â·".
+    assert_eq!(app.property("WM_NAME"), format!("WM_NAME = \"{title}\""));
     let before = app.settled_screenshot();
     before.save(&shots_folder().join("start.png"));
     let (tile, other) = (12, 0);
@@ -115,7 +117,8 @@ fn a_scripted_solve_by_clicks_ends_solved() {
         return;
     }
     let display = Display::start();
-    let app = App::start(&display, &data_home("solve"), &["play", PUZZLE]);
+    let home = data_home("solve");
+    let app = App::start(&display, &home, &["play", PUZZLE]);
     let layout = layout(&app, PUZZLE);
     let mut moves = 0;
     for (tile, steps) in solution_steps(PUZZLE).into_iter().enumerate() {
@@ -134,8 +137,21 @@ fn a_scripted_solve_by_clicks_ends_solved() {
     }
     let title = app.wait_title("solved", |t| t.ends_with(" · solved"));
     assert!(title.starts_with(&format!("LightEmAll · 5x5 easy · moves {moves} · ")));
+    // After the lighting wave, the summary stays.
+    std::thread::sleep(Duration::from_millis(lightemall_view::CELEBRATION_MS + 500));
     app.settled_screenshot()
         .save(&shots_folder().join("solved.png"));
+    // The win is among the scores.
+    let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(["scores", "--json"])
+        .env("XDG_DATA_HOME", &home)
+        .output()
+        .expect("lightemall scores runs");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let preset = &json["presets"][0];
+    assert_eq!(preset["preset"], "square:5x5:kruskal:easy", "{json}");
+    assert_eq!(preset["fewest_moves"], moves, "{json}");
+    assert_eq!(preset["last"].as_array().map(Vec::len), Some(1), "{json}");
 }
 
 #[test]
@@ -173,6 +189,13 @@ fn esc_autosaves_and_resume_continues() {
     app.click(1, at.x, at.y);
     wait_moves(&app, 2);
     let board = app.settled_screenshot();
+    // A game in progress: the first Esc says it is kept, the second leaves.
+    app.key("Escape");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        app.child.try_wait().expect("waitable").is_none(),
+        "Esc asks first"
+    );
     app.key("Escape");
     assert_eq!(app.wait_exit(), Some(0));
     assert!(home.join("lightemall/autosave.lightemall-save").is_file());
@@ -280,6 +303,9 @@ fn the_window_resizes_and_stays_playable() {
     }
     let display = Display::start();
     let app = App::start(&display, &data_home("resize"), &["play", PUZZLE]);
+    // A window manager is asked to keep the window at least the smallest frame.
+    let hints = app.property("WM_NORMAL_HINTS");
+    assert!(hints.contains("minimum size: 640 by 400"), "{hints}");
     display
         .xdotool(&["windowsize", "--sync", &app.window, "900", "800"])
         .expect("the window resizes");
@@ -460,6 +486,8 @@ fn a_failed_autosave_keeps_the_window_until_esc_again() {
     let at = centre(&app, PUZZLE, 7);
     app.click(1, at.x, at.y);
     wait_moves(&app, 1);
+    // The first Esc asks (a game in progress), the second tries to save.
+    app.key("Escape");
     app.key("Escape");
     std::thread::sleep(std::time::Duration::from_millis(1500));
     assert!(
@@ -469,4 +497,121 @@ fn a_failed_autosave_keeps_the_window_until_esc_again() {
     app.key("Escape");
     assert_eq!(app.wait_exit(), Some(0));
     assert_eq!(std::fs::read_to_string(&slot).expect("kept"), "my notes\n");
+}
+
+/// A Kruskal puzzle's station is at (0, 0): on this board, larger than
+/// the window even at the smallest tiles, it is in the far corner.
+const HUGE: &str = "square:1000x1000:kruskal:easy#1";
+
+fn rgb(color: lightemall_view::Color) -> u32 {
+    u32::from(color.r) << 16 | u32::from(color.g) << 8 | u32::from(color.b)
+}
+
+/// How many pixels of the row `y` (from the margin to the margin) have
+/// the window's background colour.
+fn background_in_row(shot: &e2e::image::Image, y: u32) -> usize {
+    let background = rgb(Theme::Classic.palette().background);
+    let margin = lightemall_view::MARGIN as u32;
+    shot.count_in(background, (margin, y), (shot.width - margin, y + 1))
+}
+
+/// Press `key` `times` times.
+fn press(app: &App<'_>, key: &str, times: usize) {
+    for _ in 0..times {
+        app.key(key);
+    }
+}
+
+#[test]
+fn a_huge_board_opens_on_its_star_and_the_scroll_keys_reach_every_edge() {
+    if !enabled("a_huge_board_opens_on_its_star_and_the_scroll_keys_reach_every_edge") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("huge"), &["play", HUGE]);
+    let (w, h) = app.size();
+    let shot = app.settled_screenshot();
+    shot.save(&shots_folder().join("huge-start.png"));
+    let top = lightemall_view::MARGIN as u32 + layout(&app, HUGE).panel.expect("a panel").h as u32;
+    let star = rgb(Theme::Classic.palette().station);
+    let seen = shot.count_in(star, (0, top), (w, h));
+    assert!(
+        seen >= 10,
+        "the star shows when the window opens ({seen} pixels)"
+    );
+    // The far corner: the bottom and right edges show.
+    let full = (w - 2 * lightemall_view::MARGIN as u32) as usize;
+    let wait_row = |what: &str, y: u32, edge: bool| {
+        e2e::wait_for(what, || {
+            let shot = app.screenshot();
+            ((background_in_row(&shot, y) == full) == edge).then_some(shot)
+        })
+    };
+    press(&app, "Next", 30);
+    press(&app, "End", 30);
+    // The row in the margin above the notice strip.
+    let above_strip = h - (lightemall_view::NOTICE_STRIP + lightemall_view::MARGIN / 2.0) as u32;
+    let corner = wait_row("the bottom edge", above_strip, true);
+    corner.save(&shots_folder().join("huge-far-corner.png"));
+    assert!(
+        background_in_row(&corner, top - 4) < full,
+        "the top edge does not show"
+    );
+    press(&app, "Prior", 30);
+    wait_row("the top edge after 30 Page Up", top - 4, true)
+        .save(&shots_folder().join("huge-top.png"));
+    press(&app, "Next", 1);
+    wait_row("one Page Down to move the view", top - 4, false);
+}
+
+#[test]
+fn clicks_with_no_hold_are_all_counted() {
+    if !enabled("clicks_with_no_hold_are_all_counted") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("quick-clicks"), &["play", PUZZLE]);
+    let at = centre(&app, PUZZLE, 12);
+    // Press and release at once, as `xdotool click` does: both reach the
+    // game between two of its updates.
+    for _ in 0..5 {
+        app.quick_clicks(1, at.x, at.y, 1, 0);
+    }
+    wait_moves(&app, 5);
+    // Ten clicks in a burst, 1 ms apart (several in one update).
+    app.quick_clicks(1, at.x, at.y, 10, 1);
+    wait_moves(&app, 15);
+    app.quick_clicks(3, at.x, at.y, 2, 1);
+    wait_moves(&app, 17);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(moves_in(&app.title()), Some(17), "no click counted twice");
+}
+
+#[test]
+fn p_pauses_the_game_and_the_title_and_board_say_so() {
+    if !enabled("p_pauses_the_game_and_the_title_and_board_say_so") {
+        return;
+    }
+    let display = Display::start();
+    let app = App::start(&display, &data_home("pause"), &["play", PUZZLE]);
+    let at = centre(&app, PUZZLE, 7);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
+    let playing = app.settled_screenshot();
+    app.key("p");
+    app.wait_title("· paused", |t| t.ends_with(" · paused"));
+    let paused = app.settled_screenshot();
+    paused.save(&shots_folder().join("paused.png"));
+    let board = layout(&app, PUZZLE).board;
+    let hidden = paused.differences_in(
+        &playing,
+        (board.x, board.y),
+        (board.x + board.w, board.y + board.h),
+    );
+    assert!(
+        hidden as f32 > board.w * board.h / 4.0,
+        "the board is hidden"
+    );
+    app.key("p");
+    app.wait_title("no pause", |t| !t.contains("paused"));
 }

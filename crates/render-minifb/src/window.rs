@@ -8,9 +8,10 @@
 use crate::key_names::key_of;
 use crate::keyboard::Keyboard;
 use lightemall_ui::{
-    Action, Frames, MouseEdges, MouseLevels, Notice, Session, action_of, layout_for,
+    Action, Frames, MIN_FRAME, MouseEdges, MouseLevels, Notice, Session, action_of, frame_size,
+    layout_for,
 };
-use lightemall_view::Layout;
+use lightemall_view::{Layout, NOTICE_STRIP};
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
 use std::time::{Duration, Instant};
 
@@ -79,10 +80,9 @@ pub fn run(mut session: Session) -> Result<(), String> {
 
 fn start_size(session: &Session) -> (u32, u32) {
     let layout = Layout::with_cell(session.game().board().grid(), START_CELL, true);
-    (
-        layout.width.min(START_MAX.0),
-        layout.height.min(START_MAX.1),
-    )
+    // An image has no notice strip; the window keeps one below the board.
+    let height = layout.height + NOTICE_STRIP as u32;
+    (layout.width.min(START_MAX.0), height.min(START_MAX.1))
 }
 
 impl Screen {
@@ -98,6 +98,9 @@ impl Screen {
             .map_err(|e| format!("cannot open the game window: {e}; `lightemall render` draws puzzles without one"))?;
         // The loop sleeps itself, only when there is nothing to do.
         window.set_target_fps(0);
+        // A window manager keeps the window at least the smallest frame
+        // (a smaller one, without a window manager, shows its top-left part).
+        window.set_min_size(MIN_FRAME.0 as usize, MIN_FRAME.1 as usize);
         let keyboard = Keyboard::attach(&mut window);
         Ok(Screen {
             window,
@@ -150,15 +153,24 @@ impl Screen {
         }
     }
 
-    fn layout(&self, session: &Session) -> Layout {
+    /// The size of the frame for the window's size now (a window smaller
+    /// than the smallest frame shows its top-left part).
+    fn frame_size(&self) -> (u32, u32) {
         let (w, h) = self.window.get_size();
-        layout_for(session, w as u32, h as u32)
+        frame_size(w as u32, h as u32)
     }
 
-    /// Keys, then the mouse, then the wheel; `true` if the screen must change.
+    fn layout(&self, session: &Session) -> Layout {
+        let (w, h) = self.frame_size();
+        layout_for(session, w, h)
+    }
+
+    /// The window's size, keys, then the mouse, then the wheel; `true` if
+    /// the screen must change.
     fn handle_input(&mut self, session: &mut Session) -> bool {
         let now = self.now_ms();
-        let mut changed = false;
+        let (w, h) = self.frame_size();
+        let mut changed = session.resize(w, h);
         for press in self.keyboard.presses() {
             let Some(action) = key_of(press.key).and_then(|key| action_of(key, press.mods)) else {
                 continue;
@@ -205,8 +217,7 @@ impl Screen {
     /// ended, or the notice to show changed (one came or expired).
     /// Returns whether an animation runs.
     fn draw_if_needed(&mut self, session: &Session, changed: bool) -> Result<bool, String> {
-        let (w, h) = self.window.get_size();
-        let size = (w as u32, h as u32);
+        let size = self.frame_size();
         let second = session.game().elapsed().as_secs();
         // Slow frames (a huge board) leave the clock to the title bar.
         let ticked = self.shown_second != Some(second) && !self.frames.is_slow();

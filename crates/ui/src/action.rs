@@ -54,6 +54,8 @@ pub enum Action {
     Load,
     /// F1, ?.
     Help,
+    /// B or the panel's ★: the scores screen (best results per preset).
+    Scores,
     /// P.
     Pause,
     /// J.

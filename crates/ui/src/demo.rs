@@ -51,6 +51,22 @@ impl Demo {
         })
     }
 
+    /// What the demo shows, its speed and its keys, for a caption.
+    pub fn caption(&self) -> [String; 2] {
+        let speed = match self.next_at {
+            Some(_) => format!("{} ms a step", self.step_ms),
+            None => "paused".to_string(),
+        };
+        [
+            format!(
+                "Demo: the {} generator builds a {} board · orange = processing · green = frontier",
+                self.params.generator,
+                self.params.grid.size_label()
+            ),
+            format!("{speed} · + - speed · Space pause · arrow: one step · G, N, Esc: play it"),
+        ]
+    }
+
     /// The links made so far.
     pub fn board(&self) -> &Board {
         &self.board

@@ -2,6 +2,7 @@
 //! (Esc, closing the window, `--resume`), the save slot of Ctrl+S and
 //! Ctrl+O, and the scores table a win is recorded in.
 
+use lightemall_engine::score::Score;
 use lightemall_engine::{Clock, Game};
 use lightemall_store::{AUTOSAVE_SLOT, SAVE_EXTENSION, Store};
 use std::io::Write;
@@ -81,16 +82,24 @@ impl Files {
             .map_err(|e| format!("{}: {e}", store.slot_path(slot).display()))
     }
 
-    /// Record a won game's result (nothing for an assisted game).
-    pub fn record_win(&self, game: &Game) -> Result<Option<String>, String> {
+    /// The scores table.
+    pub fn scores(&self) -> Result<lightemall_engine::score::ScoreTable, String> {
+        self.store()?.scores().map_err(|e| e.to_string())
+    }
+
+    /// Record a won game's result: `Some(true)` if it is the preset's new
+    /// best time, `Some(false)` if not, `None` for an assisted game (not
+    /// recorded).
+    pub fn record_win(&self, game: &Game) -> Result<Option<bool>, String> {
         let Some(score) = game.score() else {
             return Ok(None);
         };
-        let kept = self
-            .store()?
-            .record_score(score)
-            .map_err(|e| e.to_string())?;
-        Ok(kept.then(|| format!("a best result for {}", game.preset())))
+        let store = self.store()?;
+        let before = store.scores().map_err(|e| e.to_string())?;
+        let beats = |best: &Score| (score.elapsed, score.moves) < (best.elapsed, best.moves);
+        let new_best = before.best(&score.preset).is_none_or(beats);
+        store.record_score(score).map_err(|e| e.to_string())?;
+        Ok(Some(new_best))
     }
 }
 

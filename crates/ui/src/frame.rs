@@ -9,10 +9,21 @@ use crate::session::Session;
 use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
 use lightemall_view::{
-    Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, error_marks, is_animating,
-    scene_of,
+    Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, draw_caption, draw_status,
+    draw_text_screen, error_marks, is_animating, scene_of,
 };
 use std::time::{Duration, Instant};
+
+/// The smallest frame a window shows, in pixels: the panel's width, and
+/// room for a board below it. A smaller window shows the frame's top-left
+/// part rather than a panel whose parts overlap.
+pub const MIN_FRAME: (u32, u32) = (640, 400);
+
+/// The size to paint a frame for a window of `width` x `height`: at
+/// least [`MIN_FRAME`].
+pub fn frame_size(width: u32, height: u32) -> (u32, u32) {
+    (width.max(MIN_FRAME.0), height.max(MIN_FRAME.1))
+}
 
 /// How much one zoom step (a wheel notch, + or -) enlarges the tiles.
 pub const ZOOM_STEP: f32 = 1.25;
@@ -98,19 +109,28 @@ impl Derived {
 /// board fitted, or zoomed and panned by the viewport, a wrapping board's
 /// tiles shifted round.
 pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
-    let grid = match session.demo() {
-        Some(demo) => &demo.params.grid,
-        None => session.game().board().grid(),
-    };
-    let fit = Layout::fit(grid, width, height, true);
+    let grid = shown_grid(session);
     let viewport = session.viewport();
     let (dx, dy) = viewport.shift;
     if (viewport.zoom, viewport.pan) == (0, (0.0, 0.0)) {
-        return fit.shifted(dx, dy);
+        return Layout::fit(grid, width, height, true).shifted(dx, dy);
     }
-    let cell = fit.cell * ZOOM_STEP.powi(viewport.zoom);
+    let cell = zoomed_cell(grid, viewport.zoom, width, height);
     let (x, y) = viewport.pan;
     Layout::zoomed(grid, width, height, cell, Point::new(x, y)).shifted(dx, dy)
+}
+
+/// The grid on screen: the demo's while it runs, else the game's.
+pub(crate) fn shown_grid(session: &Session) -> &Grid {
+    match session.demo() {
+        Some(demo) => &demo.params.grid,
+        None => session.game().board().grid(),
+    }
+}
+
+/// The tile width `zoom` steps from the one that fits the window.
+pub(crate) fn zoomed_cell(grid: &Grid, zoom: i32, width: u32, height: u32) -> f32 {
+    Layout::fit(grid, width, height, true).cell * ZOOM_STEP.powi(zoom)
 }
 
 /// The panel's values, as the player reads them.
@@ -169,7 +189,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
     } else {
         session.animation(now_ms)
     };
-    let paused = game.is_paused();
+    let paused = session.ui().paused;
     let input = FrameInput {
         board: game.board(),
         // Paused: the board is hidden, as if in fog with no station.
@@ -189,7 +209,22 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         ui: session.ui(),
         animation,
     };
-    scene_of(&input, layout)
+    let mut scene = scene_of(&input, layout);
+    if input.notice.is_none() && !paused && !input.ui.help {
+        let lit = format!("lit {}/{}", game.powered_count(), game.board().grid().len());
+        draw_status(&mut scene, layout, input.ui.theme.palette(), &lit);
+    }
+    if let Some(lines) = session.scores_screen() {
+        let palette = input.ui.theme.palette();
+        draw_text_screen(
+            &mut scene,
+            layout,
+            palette,
+            "Best results · B closes",
+            lines,
+        );
+    }
+    scene
 }
 
 /// A frame of the generation demo: the links so far, nothing powered, the
@@ -217,7 +252,16 @@ fn demo_scene(session: &Session, demo: &Demo, layout: &Layout, now_ms: u64) -> S
         ui: session.ui(),
         animation: Animation::default(),
     };
-    scene_of(&input, layout)
+    let mut scene = scene_of(&input, layout);
+    if input.notice.is_none() {
+        draw_caption(
+            &mut scene,
+            layout,
+            input.ui.theme.palette(),
+            &demo.caption(),
+        );
+    }
+    scene
 }
 
 /// The message the frame at `now_ms` shows, if any.
@@ -293,6 +337,113 @@ mod tests {
         assert!(texts(&session, 500).contains(&text));
         assert!(texts(&session, 500 + NOTICE_MS - 1).contains(&text));
         assert!(!texts(&session, 500 + NOTICE_MS).contains(&text));
+    }
+
+    #[test]
+    fn the_frame_counts_the_lit_tiles_as_net_does() {
+        let mut session = session();
+        let lit = |session: &Session| {
+            texts(session, 0)
+                .into_iter()
+                .find(|t| t.starts_with("lit "))
+        };
+        let count = session.game().powered_count();
+        assert_eq!(lit(&session), Some(format!("lit {count}/25")));
+        session.apply(Action::Solve, 0);
+        session.apply(Action::Solve, 0);
+        assert_eq!(lit(&session), None, "a notice takes the strip");
+        let later = texts(&session, 10 * NOTICE_MS);
+        assert!(later.contains(&"lit 25/25".to_string()), "{later:?}");
+        session.apply(Action::Help, 10 * NOTICE_MS);
+        let over_help = texts(&session, 10 * NOTICE_MS);
+        assert!(
+            !over_help.iter().any(|t| t.starts_with("lit ")),
+            "not over the help"
+        );
+    }
+
+    #[test]
+    fn the_demo_says_what_it_shows_its_speed_and_its_keys() {
+        let mut session = session();
+        session.apply(Action::GenerationDemo, 0);
+        let shown = texts(&session, 0);
+        let caption = |start: &str| shown.iter().any(|t| t.starts_with(start));
+        assert!(
+            caption("Demo: the kruskal generator builds a 5x5 board"),
+            "{shown:?}"
+        );
+        assert!(
+            caption("700 ms a step · + - speed · Space pause"),
+            "{shown:?}"
+        );
+        session.apply(Action::Pause, 0);
+        assert!(
+            texts(&session, 0)
+                .iter()
+                .any(|t| t.starts_with("paused · + - speed"))
+        );
+    }
+
+    #[test]
+    fn a_paused_game_says_so_on_the_board() {
+        let mut session = session();
+        let banner = "Paused · P to go on".to_string();
+        assert!(!texts(&session, 0).contains(&banner));
+        session.apply(Action::Pause, 0);
+        assert!(texts(&session, 0).contains(&banner));
+        session.apply(Action::Pause, 0);
+        session.apply(Action::Help, 0);
+        assert!(!texts(&session, 0).contains(&banner), "not for the help");
+    }
+
+    #[test]
+    fn a_wins_summary_shows_after_the_lighting_wave() {
+        let mut session = session();
+        session.apply(Action::Solve, 0);
+        session.apply(Action::Solve, 0);
+        assert!(session.game().is_solved());
+        let summary = |session: &Session, now_ms| {
+            texts(session, now_ms)
+                .iter()
+                .any(|t| t.starts_with("time ") && t.contains(" · moves 1"))
+        };
+        assert!(!summary(&session, 0), "not during the wave");
+        assert!(summary(&session, lightemall_view::CELEBRATION_MS + 1));
+        let lines = texts(&session, lightemall_view::CELEBRATION_MS + 1);
+        assert!(
+            lines
+                .iter()
+                .any(|t| t == "Not recorded: a hint or Solve helped.")
+        );
+        assert!(
+            summary(&session, 10 * NOTICE_MS),
+            "it stays until the player acts"
+        );
+        session.apply(Action::Theme, 10 * NOTICE_MS);
+        assert!(!summary(&session, 10 * NOTICE_MS));
+    }
+
+    #[test]
+    fn b_shows_the_scores_screen_and_b_again_closes_it() {
+        let mut session = session();
+        // No store here: the screen cannot be read, and says why.
+        session.apply(Action::Scores, 0);
+        assert!(session.scores_screen().is_none());
+        assert!(session.notice(0).is_some());
+        let mut table = lightemall_engine::score::ScoreTable::default();
+        table.record(lightemall_engine::score::Score {
+            preset: "square:5x5:kruskal:easy".into(),
+            elapsed: Duration::from_millis(61_000),
+            moves: 30,
+            par: Some(20),
+            played: 0,
+        });
+        let lines = crate::session::scores_lines(&table, "hex:4x4:graded:hard");
+        assert_eq!(lines[0], "5x5 square, easy (kruskal)");
+        assert!(
+            lines[1].contains("best 1:01.0 · fewest moves 30 · efficiency 67%"),
+            "{lines:?}"
+        );
     }
 
     fn hint_shapes(session: &Session, now_ms: u64) -> usize {

@@ -57,6 +57,58 @@ pub enum Key {
     NumPadMinus,
 }
 
+impl Key {
+    /// Every key, in the order of the enum.
+    pub const ALL: [Key; 46] = [
+        Key::Up,
+        Key::Down,
+        Key::Left,
+        Key::Right,
+        Key::A,
+        Key::B,
+        Key::C,
+        Key::D,
+        Key::E,
+        Key::F,
+        Key::G,
+        Key::H,
+        Key::I,
+        Key::J,
+        Key::K,
+        Key::L,
+        Key::M,
+        Key::N,
+        Key::O,
+        Key::P,
+        Key::Q,
+        Key::R,
+        Key::S,
+        Key::T,
+        Key::U,
+        Key::V,
+        Key::W,
+        Key::X,
+        Key::Y,
+        Key::Z,
+        Key::F1,
+        Key::Slash,
+        Key::Escape,
+        Key::Tab,
+        Key::Space,
+        Key::Enter,
+        Key::Backspace,
+        Key::Equal,
+        Key::Minus,
+        Key::PageUp,
+        Key::PageDown,
+        Key::Home,
+        Key::End,
+        Key::NumPadEnter,
+        Key::NumPadPlus,
+        Key::NumPadMinus,
+    ];
+}
+
 /// Modifier keys held with a key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Modifiers {
@@ -124,6 +176,7 @@ fn plain_action(key: Key, shift: bool) -> Option<Action> {
         Key::N => Action::NewGame,
         Key::L => Action::Load,
         Key::F1 | Key::Slash => Action::Help,
+        Key::B => Action::Scores,
         Key::Escape => Action::Quit,
         Key::P => Action::Pause,
         Key::J => Action::Jumble,
@@ -172,6 +225,7 @@ mod tests {
         check(Key::L, false, false, Some(Action::Load));
         check(Key::Slash, true, false, Some(Action::Help));
         check(Key::F1, false, false, Some(Action::Help));
+        check(Key::B, false, false, Some(Action::Scores));
         check(Key::Escape, false, false, Some(Action::Quit));
         check(Key::Left, true, false, Some(Action::Shift(Heading(270))));
         check(Key::PageUp, false, false, Some(Action::Pan(Heading(0))));
@@ -190,6 +244,96 @@ mod tests {
         check(Key::Z, true, true, Some(Action::Undo));
         check(Key::K, false, false, None);
         check(Key::K, false, true, Some(Action::Check));
+    }
+
+    /// How the help names `key` (every key has a name: the match has no
+    /// catch-all, so a new key needs one).
+    fn name(key: Key) -> &'static str {
+        match key {
+            Key::Up | Key::Down | Key::Left | Key::Right => "Arrows",
+            Key::W | Key::A | Key::S | Key::D => "WASD",
+            Key::Q | Key::E | Key::Z | Key::C => "Q E Z C",
+            Key::B => "B",
+            Key::F => "F",
+            Key::G => "G",
+            Key::H => "H",
+            Key::I => "I",
+            Key::J => "J",
+            Key::K => "K",
+            Key::L => "L",
+            Key::M => "M",
+            Key::N => "N",
+            Key::O => "O",
+            Key::P => "P",
+            Key::R => "R",
+            Key::T => "T",
+            Key::U => "U",
+            Key::V => "V",
+            Key::X => "X",
+            Key::Y => "Y",
+            Key::F1 => "F1",
+            Key::Slash => "?",
+            Key::Escape => "Esc",
+            Key::Tab => "Tab",
+            Key::Space => "Space",
+            Key::Enter | Key::NumPadEnter => "Enter",
+            Key::Backspace => "Backspace",
+            Key::Equal | Key::NumPadPlus => "+",
+            Key::Minus | Key::NumPadMinus => "-",
+            Key::PageUp | Key::PageDown => "PgUp/Dn",
+            Key::Home | Key::End => "Home/End",
+        }
+    }
+
+    #[test]
+    fn every_key_the_input_knows_is_in_the_help() {
+        let help: String = lightemall_view::HELP
+            .iter()
+            .map(|(keys, what)| format!("{keys}: {what}\n"))
+            .collect();
+        let held = [
+            Modifiers::default(),
+            Modifiers {
+                shift: true,
+                ctrl: false,
+            },
+            Modifiers {
+                shift: false,
+                ctrl: true,
+            },
+            Modifiers {
+                shift: true,
+                ctrl: true,
+            },
+        ];
+        for key in Key::ALL {
+            for mods in held {
+                let Some(action) = action_of(key, mods) else {
+                    continue;
+                };
+                // Shift that changes nothing (Shift+B is B) is not named.
+                let unshifted = Modifiers {
+                    shift: false,
+                    ..mods
+                };
+                let shift = mods.shift && action_of(key, unshifted) != Some(action);
+                let label = match (mods.ctrl, shift, action) {
+                    (_, true, Action::Shift(_)) => "Shift+arrows".to_string(),
+                    // With Ctrl, a key is its letter (Ctrl+S, not Ctrl+WASD).
+                    (true, true, _) => format!("Ctrl+Shift+{key:?}"),
+                    (true, false, _) => format!("Ctrl+{key:?}"),
+                    (false, true, _) => format!("Shift+{}", name(key)),
+                    (false, false, _) => name(key).to_string(),
+                };
+                let words = help.split(|c: char| c.is_whitespace() || matches!(c, ',' | '/' | ':'));
+                let named =
+                    help.contains(&label) && (label.len() > 1 || words.clone().any(|w| w == label));
+                assert!(
+                    named,
+                    "{key:?} with {mods:?} ({action:?}) is not in the help as {label:?}:\n{help}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -22,14 +22,16 @@
 //!
 //! A front end (`lightemall-render-minifb` is one) implements only:
 //! - a window that shows the `0RGB` words of [`Frames::pixels`] at the size
-//!   it asked [`Frames::paint`] for, and its title from `Game::title`;
+//!   it asked [`Frames::paint`] for ([`frame_size`] of its own: never
+//!   below [`MIN_FRAME`]), and its title from `Game::title`;
 //! - its library's keys named as [`Key`]s (a table of names), turned into
 //!   [`Action`]s by [`action_of`] and given to [`Session::apply`], a held
 //!   key's auto-repeat only if [`Action::repeats`];
 //!   mouse buttons as [`MouseEvent`]s (through [`MouseEdges`] if its library
 //!   reports levels) given to [`Session::pointer`] with the layout of
 //!   [`layout_for`]; the wheel to [`Session::zoom_at`];
-//! - the loop: [`Session::tick`] as time passes, a frame painted when
+//! - the loop: the window's size to [`Session::resize`] before input,
+//!   [`Session::tick`] as time passes, a frame painted when
 //!   something changed or [`Frames::animating`], [`Session::take_notices`]
 //!   logged, [`Session::close`] when the window is closed, and leaving once
 //!   [`Session::wants_quit`].
@@ -48,7 +50,7 @@ mod session;
 pub use action::{Action, Heading};
 pub use clock::InstantClock;
 pub use files::Files;
-pub use frame::{Frames, layout_for, puzzle_panel};
+pub use frame::{Frames, MIN_FRAME, frame_size, layout_for, puzzle_panel};
 pub use keys::{Key, Modifiers, action_of};
 pub use mouse::{MouseButton, MouseEdges, MouseEvent, MouseLevels};
 pub use session::{Fresh, NOTICE_MS, Notice, Session};

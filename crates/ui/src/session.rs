@@ -8,13 +8,16 @@
 use crate::action::{Action, Heading};
 use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
-use crate::frame::ZOOM_STEP;
+use crate::frame::{self, ZOOM_STEP};
 use crate::mouse::{MouseButton, MouseEvent};
 use crate::presets;
+use lightemall_engine::score::{ScoreTable, preset_name, speed_time};
 use lightemall_engine::{Clock, Game, GameError, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
 use lightemall_model::{CellShape, Dir, Topology};
-use lightemall_view::{Animation, Button, HintMark, Hit, Layout, Turning, UiState};
+use lightemall_view::{
+    Animation, Button, HintMark, Hit, Layout, Point, Turning, UiState, WinSummary,
+};
 use std::fmt;
 
 /// Where new games get their clock and seed.
@@ -66,10 +69,45 @@ pub struct Notice {
     pub since_ms: u64,
 }
 
+/// The scores screen: per preset (`current` first) its name, then its
+/// best time, fewest moves, best efficiency and the means of the last 3
+/// and 5 (indented).
+pub(crate) fn scores_lines(table: &ScoreTable, current: &str) -> Vec<String> {
+    let mut presets = table.presets();
+    presets.sort_by_key(|preset| *preset != current);
+    let mut lines = Vec::new();
+    for summary in presets.into_iter().filter_map(|p| table.summary(p)) {
+        let mean = |m: Option<std::time::Duration>| m.map_or_else(|| "–".into(), speed_time);
+        let efficiency = summary
+            .best_efficiency
+            .map_or_else(|| "–".into(), |e| format!("{:.0}%", e * 100.0));
+        lines.push(preset_name(&summary.preset));
+        lines.push(format!(
+            "  best {} · fewest moves {} · efficiency {efficiency} · mean of 3 {} · of 5 {}",
+            speed_time(summary.best_time),
+            summary.fewest_moves,
+            mean(summary.mean_of_3),
+            mean(summary.mean_of_5)
+        ));
+    }
+    if lines.is_empty() {
+        lines.push("No results yet: a game won without a hint or Solve is recorded.".into());
+    }
+    lines
+}
+
+/// What the first Esc says in a game in progress.
+pub const LEAVE_ASKED: &str =
+    "Esc again to leave; this game is kept: `lightemall --resume` goes on with it";
+
 /// The most zoom steps in and out.
 const MAX_ZOOM: i32 = 16;
-/// How far a scroll key moves the view, in pixels.
+/// How far Shift+arrow moves the view of a board that does not wrap, in
+/// pixels.
 const PAN_STEP: f32 = 48.0;
+/// How much of the board's view a scroll key (Page Up, Page Down, Home,
+/// End) moves it by: a page, less a little kept in sight.
+const PAGE: f32 = 0.75;
 
 /// One game in a window, and the interface state around it.
 #[derive(Debug)]
@@ -79,6 +117,11 @@ pub struct Session {
     arrows: Arrows,
     animation: Animation,
     viewport: Viewport,
+    /// The window's size, once the front end said it.
+    window: Option<(u32, u32)>,
+    /// A new game's view waits for the window's size to be brought to
+    /// its station.
+    station_unseen: bool,
     files: Files,
     fresh: Fresh,
     /// The generation demo, while it runs.
@@ -93,9 +136,15 @@ pub struct Session {
     /// shows and until the game changes, with the tiles that force it
     /// (outlined with the mark; gone with it).
     hint: Option<(HintMark, Vec<u32>)>,
-    /// Solve was asked for once: asked again while its notice shows, it
-    /// solves; any other action cancels it.
-    solve_asked: bool,
+    /// An action asked for once that acts only when asked again while its
+    /// notice shows (Solve; Esc and L with a game in progress, which
+    /// would leave or replace it); any other action cancels it.
+    asked: Option<Action>,
+    /// Paused by the player (P); the game is also paused while the help
+    /// shows, so its clock does not run then.
+    player_paused: bool,
+    /// The scores screen's lines, while it shows.
+    scores: Option<Vec<String>>,
     /// The game's version when the autosave failed at Esc: Esc again,
     /// with the game unchanged since, leaves without it.
     autosave_failed: Option<u64>,
@@ -107,12 +156,15 @@ impl Session {
     /// A session playing `game`.
     pub fn new(game: Game, files: Files, fresh: Fresh) -> Session {
         let won_seen = game.is_solved();
+        let player_paused = game.is_paused();
         Session {
             game,
             ui: UiState::default(),
             arrows: Arrows::default(),
             animation: Animation::default(),
             viewport: Viewport::default(),
+            window: None,
+            station_unseen: true,
             files,
             fresh,
             demo: None,
@@ -120,7 +172,9 @@ impl Session {
             notices: Vec::new(),
             notice: None,
             hint: None,
-            solve_asked: false,
+            asked: None,
+            player_paused,
+            scores: None,
             autosave_failed: None,
             quit: false,
             version: 0,
@@ -136,6 +190,7 @@ impl Session {
     pub fn ui(&self) -> UiState {
         UiState {
             cursor: self.ui.cursor.filter(|_| self.arrows == Arrows::Cursor),
+            paused: self.player_paused,
             ..self.ui
         }
     }
@@ -202,7 +257,7 @@ impl Session {
     /// waiting to be confirmed), and logged. `true`: the screen changes.
     fn tell(&mut self, text: String, now_ms: u64) -> bool {
         self.hint = None;
-        self.solve_asked = false;
+        self.asked = None;
         self.notices.push(text.clone());
         self.notice = Some(Notice {
             text,
@@ -230,15 +285,84 @@ impl Session {
     }
 
     /// Do what `action` asks at `now_ms`; `true` if the screen must change.
-    /// Any action but Solve cancels a Solve waiting to be confirmed.
+    /// Any other action cancels one waiting to be asked again.
     pub fn apply(&mut self, action: Action, now_ms: u64) -> bool {
-        let cancelled = action != Action::Solve && self.cancel_solve();
+        // A win's summary and the scores screen go at the player's first
+        // action, which acts (B shows the scores again, so it closes them).
+        let scores_closed = action != Action::Scores && self.scores.take().is_some();
+        let closed = self.ui.win.take().is_some() || scores_closed;
+        let cancelled = self.cancel_asked(Some(action)) || closed;
         let changed = if self.demo.is_some() {
             self.apply_in_demo(action, now_ms)
         } else {
             self.act(action, now_ms)
         };
-        changed || cancelled
+        changed | self.sync_pause() || cancelled
+    }
+
+    /// Whether `action` was asked for once and is asked again while that
+    /// notice shows.
+    fn asked_again(&self, action: Action, now_ms: u64) -> bool {
+        self.asked == Some(action) && self.notice(now_ms).is_some()
+    }
+
+    /// Say `text` and wait for `action` to be asked again.
+    fn ask(&mut self, action: Action, text: String, now_ms: u64) -> bool {
+        self.tell(text, now_ms);
+        self.asked = Some(action);
+        true
+    }
+
+    /// An action waiting to be asked again, if it is not `action`, is
+    /// dropped, and its notice with it. `true` if there was one.
+    fn cancel_asked(&mut self, action: Option<Action>) -> bool {
+        if self.asked.is_none() || self.asked == action {
+            return false;
+        }
+        self.asked = None;
+        self.notice = None;
+        true
+    }
+
+    /// Whether leaving or loading would drop a game the player has begun.
+    fn in_progress(&self) -> bool {
+        self.game.moves_made() > 0 && !self.game.is_solved()
+    }
+
+    /// The scores screen's lines, while it shows.
+    pub fn scores_screen(&self) -> Option<&[String]> {
+        self.scores.as_deref()
+    }
+
+    /// B: show the best results per preset, this game's first; B again
+    /// closes them.
+    fn toggle_scores(&mut self, now_ms: u64) -> bool {
+        if self.scores.take().is_some() {
+            return true;
+        }
+        match self.files.scores() {
+            Ok(table) => {
+                self.scores = Some(scores_lines(&table, &self.game.preset()));
+                true
+            }
+            Err(error) => self.tell(error, now_ms),
+        }
+    }
+
+    /// Pause the game while the player paused it or the help shows (so
+    /// the clock does not run under the help); `true` if that changed.
+    fn sync_pause(&mut self) -> bool {
+        let wanted = self.player_paused || self.ui.help;
+        if wanted == self.game.is_paused() {
+            return false;
+        }
+        if wanted {
+            self.game.pause();
+        } else {
+            self.game.resume();
+        }
+        self.version += 1;
+        true
     }
 
     fn act(&mut self, action: Action, now_ms: u64) -> bool {
@@ -277,6 +401,7 @@ impl Session {
                 true
             }
             Action::Pause => self.toggle_pause(),
+            Action::Scores => self.toggle_scores(now_ms),
             Action::Jumble => self.command_or_full(Game::jumble, now_ms),
             Action::Hint => self.hint(now_ms),
             Action::Check => self.check_locks(now_ms),
@@ -284,7 +409,7 @@ impl Session {
             Action::Restart => self.restart(now_ms),
             Action::GenerationDemo => self.start_demo(now_ms),
             Action::Zoom(steps) => self.zoom(steps),
-            Action::Pan(heading) => self.pan_toward(heading),
+            Action::Pan(heading) => self.page_toward(heading),
             Action::Shift(heading) => self.shift_toward(heading),
             Action::Quit => self.quit(now_ms),
         }
@@ -302,9 +427,17 @@ impl Session {
     ) -> bool {
         let hit = |at: (f32, f32)| layout.hit(at.0, at.1);
         let moved = matches!(event, MouseEvent::Moved { .. });
-        let cancelled = !moved && self.cancel_solve();
+        let cancelled = !moved && self.cancel_asked(None);
         if self.demo.is_some() && !moved {
             return cancelled;
+        }
+        if let MouseEvent::Pressed { at, .. } = event {
+            // A click on the board only closes a win's summary; a panel
+            // button acts too.
+            let on_button = matches!(hit(at), Some(Hit::Button(_)));
+            if self.ui.win.take().is_some() && !on_button {
+                return true;
+            }
         }
         let changed = match event {
             MouseEvent::Moved { at } => self.hover(hit(at)),
@@ -438,6 +571,7 @@ impl Session {
             Button::Size => presets::next_size(params),
             Button::Mode => presets::next_mode(params),
             Button::Help => return self.apply(Action::Help, now_ms),
+            Button::Scores => return self.apply(Action::Scores, now_ms),
         };
         self.new_game(next, now_ms)
     }
@@ -503,16 +637,33 @@ impl Session {
         true
     }
 
+    /// A win is celebrated, recorded (unless a hint or Solve helped) and
+    /// summed up; a new best time is also told.
     fn see_win(&mut self, now_ms: u64) {
         let solved = self.game.is_solved();
         if solved && !self.won_seen {
             self.animation.won_since_ms = Some(now_ms);
-            if let Some(result) = self.files.record_win(&self.game).transpose() {
-                self.tell(result.unwrap_or_else(|e| e), now_ms);
+            let new_best = match self.files.record_win(&self.game) {
+                Ok(new_best) => new_best,
+                Err(error) => {
+                    self.tell(format!("the result could not be recorded: {error}"), now_ms);
+                    None
+                }
+            };
+            if new_best == Some(true) {
+                let name = preset_name(&self.game.preset());
+                self.tell(format!("A new best time for {name}!"), now_ms);
             }
+            self.ui.win = Some(WinSummary {
+                seconds: self.game.elapsed().as_secs(),
+                moves: self.game.moves_made(),
+                par: self.game.facts().par,
+                new_best,
+            });
         }
         if !solved {
             self.animation.won_since_ms = None;
+            self.ui.win = None;
         }
         self.won_seen = solved;
     }
@@ -570,12 +721,7 @@ impl Session {
     }
 
     fn toggle_pause(&mut self) -> bool {
-        if self.game.is_paused() {
-            self.game.resume();
-        } else {
-            self.game.pause();
-        }
-        self.version += 1;
+        self.player_paused = !self.player_paused;
         true
     }
 
@@ -602,12 +748,17 @@ impl Session {
     fn replace(&mut self, game: Game, now_ms: u64) {
         self.won_seen = game.is_solved();
         self.game = game;
+        self.ui.win = None;
         self.ui.cursor = None;
         self.ui.help = false;
         self.hint = None;
-        self.solve_asked = false;
+        self.asked = None;
+        self.player_paused = self.game.is_paused();
+        self.sync_pause();
         self.arrows = Arrows::Station;
         self.viewport = Viewport::default();
+        self.station_unseen = true;
+        self.show_station();
         self.animation = Animation {
             power_since_ms: Some(now_ms),
             ..Animation::default()
@@ -620,7 +771,16 @@ impl Session {
         self.tell(result.unwrap_or_else(|e| e), now_ms)
     }
 
+    /// L or Ctrl+O: load the saved game; with a game in progress, only
+    /// when asked again (this one would be lost).
     fn load(&mut self, now_ms: u64) -> bool {
+        if self.in_progress() && !self.asked_again(Action::Load, now_ms) {
+            let text = format!(
+                "L again loads the saved game; this one ({} moves) is not saved: Ctrl+S saves it",
+                self.game.moves_made()
+            );
+            return self.ask(Action::Load, text, now_ms);
+        }
         match self.files.load(SAVE_SLOT, (self.fresh.clock)()) {
             Ok(game) => {
                 self.replace(game, now_ms);
@@ -630,7 +790,9 @@ impl Session {
         }
     }
 
-    /// Esc: closes the help if it is open; otherwise autosaves and leaves.
+    /// Esc: closes the help if it is open; otherwise autosaves and leaves
+    /// (with a game in progress, when asked again: the player is told that
+    /// the game is kept).
     /// If the autosave fails the game stays, with a notice saying why and
     /// the ways out: Ctrl+S saves to the other slot, and Esc again tries
     /// once more and leaves even if that fails too (unless the game changed
@@ -639,6 +801,10 @@ impl Session {
         if self.ui.help {
             self.ui.help = false;
             return true;
+        }
+        let warned = self.autosave_failed == Some(self.version);
+        if self.in_progress() && !warned && !self.asked_again(Action::Quit, now_ms) {
+            return self.ask(Action::Quit, LEAVE_ASKED.to_string(), now_ms);
         }
         match self.files.autosave(&self.game) {
             Ok(_) => self.quit = true,
@@ -696,10 +862,59 @@ impl Session {
         let zoom = (self.viewport.zoom + steps).clamp(-MAX_ZOOM, MAX_ZOOM);
         let changed = zoom != self.viewport.zoom;
         self.viewport.zoom = zoom;
-        if zoom == 0 {
-            self.viewport.pan = (0.0, 0.0);
-        }
+        self.clamp_pan();
         changed
+    }
+
+    /// The window is `width` x `height` pixels: the pan is kept within
+    /// what that size allows, and a new game's view is brought to its
+    /// station. `true` if the view moved. A front end calls it before
+    /// giving input, every turn of its loop.
+    pub fn resize(&mut self, width: u32, height: u32) -> bool {
+        let before = self.viewport;
+        self.window = Some((width, height));
+        self.show_station();
+        self.clamp_pan();
+        self.viewport != before
+    }
+
+    /// The pans the window's size allows at this zoom, if it is known.
+    fn pan_range(&self) -> Option<(Point, Point)> {
+        let (width, height) = self.window?;
+        let grid = frame::shown_grid(self);
+        let cell = frame::zoomed_cell(grid, self.viewport.zoom, width, height);
+        Some(Layout::pan_range(grid, width, height, cell))
+    }
+
+    /// Keep the pan within [`Session::pan_range`], so that a press past
+    /// the edge is not stored up and the first press back moves the view.
+    fn clamp_pan(&mut self) {
+        if let Some((low, high)) = self.pan_range() {
+            let (x, y) = self.viewport.pan;
+            self.viewport.pan = (x.clamp(low.x, high.x), y.clamp(low.y, high.y));
+        }
+    }
+
+    /// Pan a new game's board so its station is in the middle of the view,
+    /// as far as the pan goes (a board that fits is not moved), once the
+    /// window's size is known.
+    fn show_station(&mut self) {
+        let Some((width, height)) = self.window.filter(|_| self.station_unseen) else {
+            return;
+        };
+        self.station_unseen = false;
+        if self.demo.is_some() {
+            return;
+        }
+        let grid = self.game.board().grid();
+        let cell = frame::zoomed_cell(grid, self.viewport.zoom, width, height);
+        let centred = Layout::zoomed(grid, width, height, cell, Point::new(0.0, 0.0));
+        let station = centred.centre(self.game.state().station);
+        let top = centred.panel.map_or(0.0, |panel| panel.h);
+        let middle = Point::new(width as f32 / 2.0, (top + height as f32) / 2.0);
+        let (x, y) = (middle.x - station.x, middle.y - station.y);
+        self.viewport.pan = (x.round(), y.round());
+        self.clamp_pan();
     }
 
     /// Shift a wrapping board's tiles one step toward `heading`.
@@ -730,14 +945,34 @@ impl Session {
     }
 
     fn pan_toward(&mut self, heading: Heading) -> bool {
+        self.pan_by_toward(heading, (PAN_STEP, PAN_STEP))
+    }
+
+    /// A scroll key: the view moves a page toward `heading` (a page of the
+    /// board's part of the window; [`PAN_STEP`] while its size is unknown).
+    fn page_toward(&mut self, heading: Heading) -> bool {
+        let page = match self.window {
+            Some((width, height)) => {
+                let top = Layout::fit(frame::shown_grid(self), width, height, true)
+                    .panel
+                    .map_or(0.0, |panel| panel.h);
+                (PAGE * width as f32, PAGE * (height as f32 - top).max(0.0))
+            }
+            None => (PAN_STEP, PAN_STEP),
+        };
+        self.pan_by_toward(heading, page)
+    }
+
+    fn pan_by_toward(&mut self, heading: Heading, step: (f32, f32)) -> bool {
         let radians = f32::from(heading.0).to_radians();
         // The view moves the other way from where the player looks.
-        self.pan_by(-PAN_STEP * radians.sin(), PAN_STEP * radians.cos())
+        self.pan_by(-step.0 * radians.sin(), step.1 * radians.cos())
     }
 
     fn pan_by(&mut self, dx: f32, dy: f32) -> bool {
         let (x, y) = self.viewport.pan;
         self.viewport.pan = ((x + dx).round(), (y + dy).round());
+        self.clamp_pan();
         self.viewport.pan != (x, y)
     }
 }

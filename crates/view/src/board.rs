@@ -114,6 +114,8 @@ fn polar(centre: Point, radius: f32, angle: f32) -> Point {
     Point::new(centre.x + radius * c, centre.y + radius * s)
 }
 
+/// The smallest radius of the station's star, in pixels.
+const STATION_MIN_RADIUS: f32 = 7.0;
 /// How far along each side a hint's corner bracket reaches.
 const HINT_BRACKET: f32 = 0.3;
 /// The round arrow of a hint: its radius as a share of the tile.
@@ -222,12 +224,20 @@ impl Ctx<'_, '_> {
         scene.push(shape);
     }
 
-    /// The ends of each wire of a tile, from its centre.
-    fn wire_ends(&self, look: &Look) -> Vec<Point> {
+    /// The ends of each wire of a tile, from its centre; with `open_only`,
+    /// only of wires toward a neighbour (not off the board or into a
+    /// barrier).
+    fn wire_ends(&self, look: &Look, open_only: bool) -> Vec<Point> {
         let topology = self.layout.grid().topology();
+        let board = self.input.board;
+        let open = if open_only && look.index < board.grid().len() {
+            board.open_directions(look.index)
+        } else {
+            u8::MAX
+        };
         topology
             .directions()
-            .filter(|&d| look.tile.has(d))
+            .filter(|&d| look.tile.has(d) && open & d.bit() != 0)
             .map(|d: Dir| {
                 let v = rotate(self.layout.wire_vector(look.index, d), look.angle);
                 add(look.centre, v)
@@ -242,9 +252,12 @@ impl Ctx<'_, '_> {
             let glow = p
                 .cell_lit
                 .mix(p.glow.with_alpha(255), f32::from(p.glow.a) / 255.0);
+            // No glow off the board: a wire pointing out of it (a diagonal
+            // one ends on the board's edge) would spill it outside.
             for look in looks.iter().filter(|l| l.power.is_some()) {
                 let width = self.snapped_width(0.16 * 2.4);
-                self.strokes(scene, look, Stroke { color: glow, width });
+                let ends = self.wire_ends(look, true);
+                self.spokes(scene, look, ends, Stroke { color: glow, width });
             }
         }
         if let Some(edge) = p.wire_edge {
@@ -263,7 +276,12 @@ impl Ctx<'_, '_> {
 
     /// The wires of a tile as one shape.
     fn strokes(&self, scene: &mut Scene, look: &Look, stroke: Stroke) {
-        let ends = self.wire_ends(look);
+        let ends = self.wire_ends(look, false);
+        self.spokes(scene, look, ends, stroke);
+    }
+
+    /// Wires from a tile's centre to `ends`, with a joint where they bend.
+    fn spokes(&self, scene: &mut Scene, look: &Look, ends: Vec<Point>, stroke: Stroke) {
         let c = look.centre;
         // One wire ends under a lamp or the star; two in a line need no joint.
         let bends = match ends.as_slice() {
@@ -373,7 +391,10 @@ impl Ctx<'_, '_> {
         });
     }
 
-    /// A cross on each wire in error, near its end, on a dark disc.
+    /// A cross on each wire end in error, near the end, on a dark disc:
+    /// one for a wire off the board or at a tile that does not answer, one
+    /// for a link of two tiles on a loop (drawn by the tile first in
+    /// row-major order), so a 4-tile loop has 4 crosses, not 8.
     fn error_marks(&self, scene: &mut Scene, look: &Look, mask: u8) {
         let cell = self.layout.cell;
         let arm = cell * 0.09;
@@ -383,7 +404,7 @@ impl Ctx<'_, '_> {
             .grid()
             .topology()
             .directions()
-            .filter(|d| mask & d.bit() != 0)
+            .filter(|&d| mask & d.bit() != 0 && self.owns_mark(look.index, d))
         {
             let v = rotate(self.layout.wire_vector(look.index, d), look.angle);
             let at = add(look.centre, scale(v, 0.72));
@@ -412,16 +433,36 @@ impl Ctx<'_, '_> {
         }
     }
 
+    /// Whether tile `i` draws the mark of its wire toward `d`: always,
+    /// unless the wire links to a tile earlier in row-major order whose
+    /// wire back is marked too (that tile draws the link's one cross).
+    fn owns_mark(&self, i: usize, d: Dir) -> bool {
+        let board = self.input.board;
+        let back = board.grid().topology().opposite(d);
+        !board.linked(i, d).is_some_and(|j| {
+            j < i
+                && self
+                    .input
+                    .errors
+                    .get(j)
+                    .is_some_and(|m| m & back.bit() != 0)
+        })
+    }
+
     fn station(&self, scene: &mut Scene) {
         let station = self.input.station;
         if station >= tiles_in(self.input, self.layout) {
             return;
         }
         let cell = self.layout.cell;
+        // Small enough that the station's wires show around it (as Net's
+        // box), and clear of error crosses; on tiny tiles (a huge board) it
+        // stays big enough to find.
+        let outer = (cell * 0.2).max(STATION_MIN_RADIUS);
         scene.push(Shape::Star {
             centre: self.layout.centre(station),
-            outer: cell * 0.36,
-            inner: cell * 0.36 * 0.46,
+            outer,
+            inner: outer * 0.46,
             points: 5,
             fill: self.palette.station,
             stroke: Some(Stroke {

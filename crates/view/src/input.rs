@@ -113,8 +113,28 @@ pub struct UiState {
     pub cursor: Option<usize>,
     /// Whether the help overlay is shown.
     pub help: bool,
+    /// Whether the player paused the game: the board is hidden and a
+    /// banner says so.
+    pub paused: bool,
+    /// A won game's summary, shown once the lighting wave has passed and
+    /// until the player acts.
+    pub win: Option<WinSummary>,
     /// The look.
     pub theme: Theme,
+}
+
+/// What a won game's summary says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinSummary {
+    /// Playing time, in whole seconds.
+    pub seconds: u64,
+    /// Moves made.
+    pub moves: u64,
+    /// The fewest moves that solve it, if known.
+    pub par: Option<u64>,
+    /// Whether it is the preset's new best time (`None`: not recorded,
+    /// since a hint or Solve helped, or the scores could not be written).
+    pub new_best: Option<bool>,
 }
 
 /// Animations, as start times on one clock in milliseconds. The view is a

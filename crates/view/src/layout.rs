@@ -16,6 +16,9 @@ use lightemall_model::{CellShape, Dir, Grid};
 pub const MARGIN: f32 = 16.0;
 /// The smallest tile the layout makes, in pixels.
 pub const MIN_CELL: f32 = 2.0;
+/// The strip at the bottom of a window where its notices show, below the
+/// board's margin, so a notice covers no tile.
+pub const NOTICE_STRIP: f32 = 30.0;
 
 const SQRT_3: f32 = 1.732_050_8;
 
@@ -46,6 +49,9 @@ pub struct Layout {
     grid: Grid,
     /// Columns and rows the tiles of a wrapping board are shown moved by.
     shift: (usize, usize),
+    /// The space kept below the board: a margin, and a window's notice
+    /// strip below it.
+    bottom: f32,
 }
 
 fn is_hex(grid: &Grid) -> bool {
@@ -87,31 +93,31 @@ impl Layout {
         let min_w = if with_panel { panel::MIN_WIDTH } else { 0.0 };
         let width = (bw + 2.0 * MARGIN).max(min_w).ceil();
         let height = (bh + 2.0 * MARGIN + panel_h).ceil();
-        Layout::place(grid, cell, width, height, with_panel)
+        Layout::place(grid, cell, (width, height), with_panel, MARGIN)
     }
 
     /// The layout that fits the board into `width` x `height` pixels (a
-    /// window), tiles as large as fit, in whole pixels.
+    /// window), tiles as large as fit, in whole pixels. With a panel (a
+    /// window's), the notice strip is kept free below the board.
     pub fn fit(grid: &Grid, width: u32, height: u32, with_panel: bool) -> Layout {
         let panel_h = if with_panel { panel::HEIGHT } else { 0.0 };
+        let bottom = MARGIN + if with_panel { NOTICE_STRIP } else { 0.0 };
         let avail_w = width as f32 - 2.0 * MARGIN;
-        let avail_h = height as f32 - 2.0 * MARGIN - panel_h;
+        let avail_h = height as f32 - MARGIN - bottom - panel_h;
         let (unit_w, unit_h) = board_size(grid, 1.0);
         let cell = (avail_w / unit_w).min(avail_h / unit_h).floor();
-        Layout::place(
-            grid,
-            clamp_cell(cell),
-            width as f32,
-            height as f32,
-            with_panel,
-        )
+        let size = (width as f32, height as f32);
+        Layout::place(grid, clamp_cell(cell), size, with_panel, bottom)
     }
 
-    fn place(grid: &Grid, cell: f32, width: f32, height: f32, with_panel: bool) -> Layout {
+    /// The board centred between the panel (if any) and the space kept
+    /// below it, `bottom` (a margin, and the notice strip).
+    fn place(grid: &Grid, cell: f32, size: (f32, f32), with_panel: bool, bottom: f32) -> Layout {
+        let (width, height) = size;
         let panel_h = if with_panel { panel::HEIGHT } else { 0.0 };
         let (bw, bh) = board_size(grid, cell);
         let x = ((width - bw) / 2.0).floor();
-        let y = (panel_h + (height - panel_h - bh) / 2.0).floor();
+        let y = (panel_h + (height - panel_h - (bottom - MARGIN) - bh) / 2.0).floor();
         let row_pitch = if is_hex(grid) {
             1.5 * cell / SQRT_3
         } else {
@@ -126,6 +132,7 @@ impl Layout {
             row_pitch,
             grid: *grid,
             shift: (0, 0),
+            bottom,
         }
     }
 
@@ -277,7 +284,7 @@ impl Layout {
     }
 
     /// Where a notice (a message for the player) shows: along the bottom,
-    /// over the board's bottom edge. Clicks there still reach the board.
+    /// in a window's notice strip, clear of the board.
     pub fn notice_area(&self) -> Rect {
         overlay::notice_area(self)
     }
@@ -288,8 +295,10 @@ impl Layout {
         if let Some((button, _)) = self.buttons().into_iter().find(|(_, r)| r.contains(p)) {
             return Some(Hit::Button(button));
         }
-        // A zoomed board may reach under the panel, which covers it.
-        if self.panel.is_some_and(|panel| panel.contains(p)) {
+        // A zoomed board may reach under the panel or the notice strip,
+        // which cover it.
+        let covers = |area: Option<Rect>| area.is_some_and(|area| area.contains(p));
+        if covers(self.panel) || covers(self.notice_strip()) {
             return None;
         }
         self.tile_at(p).map(Hit::Tile)
@@ -297,19 +306,59 @@ impl Layout {
 
     /// A window's layout with tiles `cell` pixels wide (zoomed in or out
     /// of [`Layout::fit`]), the board centred below the panel, then moved
-    /// by `pan` pixels, in whole pixels. The pan is cut so that the
-    /// board's centre stays in the window.
+    /// by `pan` pixels, in whole pixels. The pan is cut to
+    /// [`Layout::pan_range`], so no edge goes further in than the margin.
     pub fn zoomed(grid: &Grid, width: u32, height: u32, cell: f32, pan: Point) -> Layout {
-        let (w, h) = (width as f32, height as f32);
-        let mut layout = Layout::place(grid, clamp_cell(cell.round()), w, h, true);
+        let mut layout = Layout::centred(grid, width, height, cell);
+        let (low, high) = layout.pan_limits();
         let finite = |v: f32| if v.is_finite() { v.round() } else { 0.0 };
-        let (bw, bh) = (layout.board.w, layout.board.h);
-        let centre_x = (layout.board.x + bw / 2.0 + finite(pan.x)).clamp(0.0, w);
-        let centre_y =
-            (layout.board.y + bh / 2.0 + finite(pan.y)).clamp(panel::HEIGHT, h.max(panel::HEIGHT));
-        layout.board.x = (centre_x - bw / 2.0).floor();
-        layout.board.y = (centre_y - bh / 2.0).floor();
+        layout.board.x += finite(pan.x).clamp(low.x, high.x);
+        layout.board.y += finite(pan.y).clamp(low.y, high.y);
         layout
+    }
+
+    /// The smallest and largest pan of a window's board with tiles `cell`
+    /// pixels wide: enough for every edge of a board larger than the
+    /// window to come to the window's edge (a margin from it), between
+    /// the panel and the notice strip; none for a board that fits.
+    pub fn pan_range(grid: &Grid, width: u32, height: u32, cell: f32) -> (Point, Point) {
+        Layout::centred(grid, width, height, cell).pan_limits()
+    }
+
+    fn centred(grid: &Grid, width: u32, height: u32, cell: f32) -> Layout {
+        let size = (width as f32, height as f32);
+        Layout::place(
+            grid,
+            clamp_cell(cell.round()),
+            size,
+            true,
+            MARGIN + NOTICE_STRIP,
+        )
+    }
+
+    /// The strip below the board where a window's notices show, if this
+    /// layout keeps one (a window's, with a panel).
+    pub fn notice_strip(&self) -> Option<Rect> {
+        let (w, h) = (self.width as f32, self.height as f32);
+        (self.panel.is_some() && self.bottom > MARGIN)
+            .then(|| Rect::new(0.0, h - NOTICE_STRIP, w, NOTICE_STRIP))
+    }
+
+    /// [`Layout::pan_range`] of this layout, placed with no pan.
+    fn pan_limits(&self) -> (Point, Point) {
+        let top = self.panel.map_or(0.0, |panel| panel.h);
+        let axis = |start: f32, board: f32, from: f32, to: f32| {
+            if board + 2.0 * MARGIN <= to - from {
+                return (0.0, 0.0);
+            }
+            let high = (from + MARGIN - start).ceil();
+            let low = (to - MARGIN - board - start).floor();
+            (low.min(0.0), high.max(0.0))
+        };
+        let (x0, x1) = axis(self.board.x, self.board.w, 0.0, self.width as f32);
+        let floor = self.height as f32 - self.notice_strip().map_or(0.0, |strip| strip.h);
+        let (y0, y1) = axis(self.board.y, self.board.h, top, floor);
+        (Point::new(x0, y0), Point::new(x1, y1))
     }
 
     /// Whether any of tile `index` can show in the output (a zoomed board
@@ -493,7 +542,8 @@ mod tests {
         for topology in Topology::ALL {
             let g = grid(topology, 9, 6);
             let a = Layout::with_cell(&g, 24.0, true);
-            let b = Layout::fit(&g, a.width, a.height, true);
+            // A window as large as the image and the notice strip.
+            let b = Layout::fit(&g, a.width, a.height + NOTICE_STRIP as u32, true);
             assert_eq!(a.cell, b.cell, "{topology}");
             assert_eq!(a.board, b.board, "{topology}");
         }
@@ -605,6 +655,76 @@ mod tests {
         );
         let nan = Layout::zoomed(&g, 800, 600, f32::NAN, Point::new(f32::NAN, 0.0));
         assert_eq!(nan.cell, MIN_CELL);
+    }
+
+    /// The board of `grid` in an 800x600 window, tiles `cell` wide, panned
+    /// as far as it goes toward `pan`.
+    fn panned_to(grid: &Grid, cell: f32, pan: (f32, f32)) -> Rect {
+        Layout::zoomed(grid, 800, 600, cell, Point::new(pan.0, pan.1)).board
+    }
+
+    #[test]
+    fn every_edge_of_a_big_board_can_reach_the_windows_edge_and_no_further() {
+        for topology in Topology::ALL {
+            for (w, h, cell) in [(200, 200, 40.0), (1000, 1000, 2.0), (300, 20, 7.0)] {
+                let g = grid(topology, w, h);
+                let what = format!("{topology} {w}x{h} at {cell}");
+                let (low, high) = Layout::pan_range(&g, 800, 600, cell);
+                let far = 1e9;
+                let left = panned_to(&g, cell, (far, 0.0));
+                assert_eq!(left.x, MARGIN, "left edge: {what}");
+                assert_eq!(panned_to(&g, cell, (high.x, 0.0)), left, "{what}");
+                let right = panned_to(&g, cell, (-far, 0.0));
+                let gap = 800.0 - right.x - right.w;
+                assert!((MARGIN..MARGIN + 1.0).contains(&gap), "right {gap}: {what}");
+                assert_eq!(panned_to(&g, cell, (low.x, 0.0)), right, "{what}");
+                let bottom = panned_to(&g, cell, (0.0, -far));
+                let gap = 600.0 - NOTICE_STRIP - bottom.y - bottom.h;
+                if bottom.h + 2.0 * MARGIN > 600.0 - NOTICE_STRIP - panel::HEIGHT {
+                    let top = panned_to(&g, cell, (0.0, far));
+                    assert_eq!(top.y, panel::HEIGHT + MARGIN, "top edge: {what}");
+                    assert!(
+                        (MARGIN..MARGIN + 1.0).contains(&gap),
+                        "bottom {gap}: {what}"
+                    );
+                } else {
+                    assert_eq!((low.y, high.y), (0.0, 0.0), "{what} fits");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_windows_notice_covers_no_tile() {
+        for topology in Topology::ALL {
+            for (w, h) in [(5, 5), (30, 12), (12, 30), (200, 200)] {
+                let g = grid(topology, w, h);
+                for (width, height) in [(640, 480), (420, 330), (1280, 960), (900, 400)] {
+                    let fit = Layout::fit(&g, width, height, true);
+                    let area = fit.notice_area();
+                    let what = format!("{topology} {w}x{h} in {width}x{height}");
+                    let strip = fit.notice_strip().expect("a window's strip");
+                    assert!(strip.contains(Point::new(area.x, area.y)), "{what}");
+                    let c = area.centre();
+                    if area.overlaps(&fit.board) {
+                        // The smallest tiles overflow: the strip covers them.
+                        assert_eq!(fit.hit(c.x, c.y), None, "{what}");
+                    }
+                    let cell = 4.0 * fit.cell;
+                    let zoomed = Layout::zoomed(&g, width, height, cell, Point::new(0.0, 0.0));
+                    assert_eq!(zoomed.hit(c.x, c.y), None, "{what}: the strip covers it");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_that_fits_does_not_pan() {
+        let g = grid(Topology::Square, 5, 5);
+        let (low, high) = Layout::pan_range(&g, 800, 600, 60.0);
+        assert_eq!((low, high), (Point::new(0.0, 0.0), Point::new(0.0, 0.0)));
+        let fit = Layout::fit(&g, 800, 600, true);
+        assert_eq!(panned_to(&g, fit.cell, (300.0, -200.0)), fit.board);
     }
 
     #[test]

@@ -20,10 +20,12 @@ mod theme;
 
 pub use animation::{CELEBRATION_MS, HOP_MS, TURN_MS, is_animating, power_front};
 pub use board::FOG_RADIUS;
-pub use input::{Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState};
-pub use layout::{Hit, Layout, MARGIN, MIN_CELL};
+pub use input::{
+    Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState, WinSummary,
+};
+pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
 pub use marks::error_marks;
-pub use overlay::HELP;
+pub use overlay::{HELP, draw_caption, draw_status, draw_text_screen, win_lines};
 pub use panel::Button;
 pub use scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
 pub use theme::{Palette, Theme};
@@ -49,8 +51,24 @@ pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
     if let (Some((area, info)), true) = (panel, board_under_panel) {
         panel::draw(&mut scene, area, info, &input.ui, palette);
     }
+    // A zoomed board may reach under the notice strip: it stays clear.
+    if let Some(strip) = layout.notice_strip().filter(|s| s.overlaps(&layout.board)) {
+        scene.push(Shape::Rect {
+            rect: strip,
+            radius: 0.0,
+            fill: Some(palette.background),
+            stroke: None,
+        });
+    }
     if animation::celebration_wave(&input.animation).is_some() {
         overlay::draw_win_banner(&mut scene, layout, palette);
+    }
+    if input.ui.paused {
+        overlay::draw_paused_banner(&mut scene, layout, palette);
+    }
+    let waving = animation::celebration_wave(&input.animation).is_some();
+    if let (Some(win), false) = (input.ui.win, waving) {
+        overlay::draw_win_summary(&mut scene, layout, palette, &win);
     }
     let notice = input.notice.unwrap_or_default();
     let notice_under_help =

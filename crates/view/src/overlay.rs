@@ -1,6 +1,7 @@
 //! Overlays drawn over the board: the help screen, the win banner and a
 //! notice (a one-line message for the player).
 
+use crate::input::WinSummary;
 use crate::layout::{Layout, MARGIN};
 use crate::scene::{Align, Point, Rect, Scene, Shape, Stroke};
 use crate::theme::Palette;
@@ -13,16 +14,19 @@ pub const HELP: &[(&str, &str)] = &[
     ("Shift+click", "lock or unlock a tile (or middle)"),
     ("Arrows / WASD", "move the star along a wire"),
     ("Q E Z C", "move it diagonally (octo)"),
-    ("R  /  M", "power radius  /  fog"),
-    ("H  /  T", "octo mode  /  next theme"),
-    ("U / Ctrl+Y / Ctrl+R", "undo  /  redo  /  restart"),
+    ("R / M / H / T", "radius / fog / octo mode / theme"),
+    ("U, Ctrl+Z / Ctrl+R", "undo / restart (all undone)"),
+    ("Shift+U, Ctrl+Y", "redo"),
     ("Ctrl+H / Ctrl+K", "hint (not scored)  /  check the locks"),
     ("Ctrl+Shift+H", "solve it (press twice; not scored)"),
     ("P  /  J", "pause  /  jumble the tiles"),
-    ("N  /  G", "new game  /  watch one being made"),
-    ("Ctrl+S  /  L", "save  /  load the saved game"),
+    ("N  /  G  /  B", "new game  /  watch one made  /  scores"),
+    ("Ctrl+S  /  L, Ctrl+O", "save  /  load the saved game"),
     ("Wheel  /  + -", "zoom (drag with right button: pan)"),
-    ("Tab, Space, X", "keyboard cursor: turn, lock"),
+    ("PgUp/Dn Home/End", "move a page (Shift+arrows: a step)"),
+    ("Tab", "arrows move a cursor, not the star"),
+    ("Space, Enter  /  X", "turn the cursor's tile  /  lock it"),
+    ("Backspace", "turn the cursor's tile back"),
     ("Esc", "quit (the game is kept for later)"),
     ("F1 or ?", "close this help"),
 ];
@@ -48,7 +52,7 @@ const NOTICE_MAX_CHARS: usize = 300;
 /// box, its title, goal and every line of [`HELP`], fits the height.
 fn help_size(w: f32, h: f32) -> f32 {
     let lines = HELP.len() as f32 + 3.2;
-    (w / 34.0)
+    (w / 35.0)
         .min(h / (help_line(lines) + 2.0))
         .clamp(7.0, 17.0)
 }
@@ -62,7 +66,7 @@ fn help_line(size: f32) -> f32 {
 pub fn help_box(layout: &Layout) -> Rect {
     let (w, h) = (layout.width as f32, layout.height as f32);
     let size = help_size(w, h);
-    let box_w = (size * 30.0).min(w - 16.0);
+    let box_w = (size * 31.0).min(w - 16.0);
     let box_h = help_line(size) * (HELP.len() as f32 + 3.2);
     let bx = ((w - box_w) / 2.0).floor();
     let by = ((h - box_h) / 2.0).floor().max(0.0);
@@ -126,7 +130,7 @@ pub fn draw_help(scene: &mut Scene, layout: &Layout, palette: &Palette) {
             key,
         ));
         scene.push(text(
-            Point::new(x + size * 9.5, y),
+            Point::new(x + size * 10.3, y),
             size,
             palette.text,
             Align::Left,
@@ -138,15 +142,7 @@ pub fn draw_help(scene: &mut Scene, layout: &Layout, palette: &Palette) {
 
 /// The win banner, across the board's middle, while the celebration runs.
 pub fn draw_win_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
-    let b = layout.board;
-    let size = (b.w / 9.0).clamp(12.0, 48.0);
-    let rect = Rect::new(b.x, b.y + b.h / 2.0 - size, b.w, size * 2.0);
-    scene.push(Shape::Rect {
-        rect,
-        radius: 0.0,
-        fill: Some(palette.veil),
-        stroke: None,
-    });
+    let (rect, size) = banner(scene, layout, palette);
     let c = rect.centre();
     for dx in [-1.0, 1.0] {
         scene.push(Shape::Star {
@@ -168,6 +164,221 @@ pub fn draw_win_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
         align: Align::Centre,
         text: "Solved!".into(),
         max_width: None,
+    });
+}
+
+/// The band across the middle of the board's part of the window that
+/// the win and pause banners are drawn on (veiled); the band and the
+/// text size that fits it.
+fn banner(scene: &mut Scene, layout: &Layout, palette: &Palette) -> (Rect, f32) {
+    let top = layout.panel.map_or(0.0, |panel| panel.y + panel.h);
+    let (w, h) = (layout.width as f32, layout.height as f32);
+    let b = layout.board;
+    // A zoomed board may reach past the window: the band stays in sight.
+    let (x0, x1) = (b.x.max(0.0), (b.x + b.w).min(w));
+    let floor = h - layout.notice_strip().map_or(0.0, |strip| strip.h);
+    let (y0, y1) = (b.y.max(top), (b.y + b.h).min(floor));
+    let size = ((x1 - x0) / 9.0).clamp(12.0, 48.0);
+    let rect = Rect::new(x0, (y0 + y1) / 2.0 - size, x1 - x0, size * 2.0);
+    scene.push(Shape::Rect {
+        rect,
+        radius: 0.0,
+        fill: Some(palette.veil),
+        stroke: None,
+    });
+    (rect, size)
+}
+
+/// The lines of a won game's summary: time, moves, par, efficiency, and
+/// whether it is a new best.
+///
+/// ```
+/// use lightemall_view::{WinSummary, win_lines};
+/// let win = WinSummary { seconds: 65, moves: 24, par: Some(18), new_best: Some(true) };
+/// assert_eq!(win_lines(&win)[1], "time 1:05 · moves 24 · par 18 · efficiency 75%");
+/// let solved = WinSummary { moves: 1, new_best: None, ..win };
+/// assert_eq!(win_lines(&solved)[1], "time 1:05 · moves 1 · par 18");
+/// ```
+pub fn win_lines(win: &WinSummary) -> Vec<String> {
+    let time = format!("{}:{:02}", win.seconds / 60, win.seconds % 60);
+    let mut figures = format!("time {time} · moves {}", win.moves);
+    if let Some(par) = win.par {
+        figures.push_str(&format!(" · par {par}"));
+        // Only for a game played by hand (Solve makes one move); a par
+        // that is only a bound can be beaten: 100% at most.
+        if win.moves > 0 && win.new_best.is_some() {
+            let efficiency = (par as f64 / win.moves as f64 * 100.0).round().min(100.0);
+            figures.push_str(&format!(" · efficiency {efficiency}%"));
+        }
+    }
+    let record = match win.new_best {
+        Some(true) => "A new best time for this kind of puzzle!",
+        Some(false) => "Recorded among your results.",
+        None => "Not recorded: a hint or Solve helped.",
+    };
+    vec![
+        "Solved!".to_string(),
+        figures,
+        record.to_string(),
+        "N new game · B scores · any other key goes on".to_string(),
+    ]
+}
+
+/// A won game's summary, in a box over the middle of the board's part of
+/// the window.
+pub fn draw_win_summary(scene: &mut Scene, layout: &Layout, palette: &Palette, win: &WinSummary) {
+    let (w, h) = (layout.width as f32, layout.height as f32);
+    let top = layout.panel.map_or(0.0, |panel| panel.y + panel.h);
+    let box_w = (w - 2.0 * MARGIN).min(520.0);
+    let box_h = 132.0;
+    let x = ((w - box_w) / 2.0).floor();
+    let y = ((top + h - box_h) / 2.0).floor().max(top);
+    let area = Rect::new(x, y, box_w, box_h);
+    scene.push(Shape::Rect {
+        rect: area,
+        radius: 10.0,
+        fill: Some(palette.panel),
+        stroke: Some(Stroke {
+            color: palette.station_edge,
+            width: 2.0,
+        }),
+    });
+    let sizes = [26.0, 15.0, 15.0, 12.0];
+    let colors = [
+        palette.wire_near,
+        palette.text,
+        palette.text,
+        palette.text_dim,
+    ];
+    let baselines = [38.0, 68.0, 94.0, 118.0];
+    for (i, line) in win_lines(win).into_iter().enumerate() {
+        scene.push(Shape::Text {
+            at: Point::new(x + box_w / 2.0, y + baselines[i]),
+            size: sizes[i],
+            color: colors[i],
+            align: Align::Centre,
+            text: line,
+            max_width: Some(box_w - 24.0),
+        });
+    }
+}
+
+/// A screen of text over the whole output (the scores): a veil, a box,
+/// `title` and `lines`, each cut to the box's width; as many lines as fit.
+pub fn draw_text_screen(
+    scene: &mut Scene,
+    layout: &Layout,
+    palette: &Palette,
+    title: &str,
+    lines: &[String],
+) {
+    let (w, h) = (layout.width as f32, layout.height as f32);
+    scene.push(Shape::Rect {
+        rect: Rect::new(0.0, 0.0, w, h),
+        radius: 0.0,
+        fill: Some(palette.veil),
+        stroke: None,
+    });
+    let line = 22.0;
+    let fit = ((h - 2.0 * MARGIN - 3.0 * line) / line).max(0.0) as usize;
+    let shown = &lines[..lines.len().min(fit)];
+    let box_w = (w - 2.0 * MARGIN).min(640.0);
+    let box_h = line * (shown.len() as f32 + 2.6);
+    let area = Rect::new(
+        ((w - box_w) / 2.0).floor(),
+        ((h - box_h) / 2.0).floor().max(0.0),
+        box_w,
+        box_h,
+    );
+    scene.push(Shape::Rect {
+        rect: area,
+        radius: 10.0,
+        fill: Some(palette.panel),
+        stroke: Some(Stroke {
+            color: palette.station_edge,
+            width: 2.0,
+        }),
+    });
+    scene.push(Shape::Text {
+        at: Point::new(area.x + 20.0, area.y + line * 1.3),
+        size: 18.0,
+        color: palette.wire_near,
+        align: Align::Left,
+        text: title.to_string(),
+        max_width: Some(box_w - 40.0),
+    });
+    for (i, text) in shown.iter().enumerate() {
+        let indented = text.starts_with(' ');
+        scene.push(Shape::Text {
+            at: Point::new(
+                area.x + if indented { 36.0 } else { 20.0 },
+                area.y + line * (i as f32 + 2.4),
+            ),
+            size: if indented { 13.0 } else { 14.0 },
+            color: if indented {
+                palette.text_dim
+            } else {
+                palette.text
+            },
+            align: Align::Left,
+            text: text.trim_start().to_string(),
+            max_width: Some(box_w - 56.0),
+        });
+    }
+}
+
+/// A status line (`lit 12/25`, as Net shows it) at the right of a
+/// window's notice strip; nothing on a layout without one.
+pub fn draw_status(scene: &mut Scene, layout: &Layout, palette: &Palette, text: &str) {
+    let Some(strip) = layout.notice_strip() else {
+        return;
+    };
+    scene.push(Shape::Text {
+        at: Point::new(strip.x + strip.w - MARGIN, strip.y + strip.h / 2.0 + 5.0),
+        size: 13.0,
+        color: palette.text_dim,
+        align: Align::Right,
+        text: text.to_string(),
+        max_width: Some(strip.w / 3.0),
+    });
+}
+
+/// Two lines of caption in a window's notice strip (the generation
+/// demo's: what it shows, its speed, its keys); nothing on a layout
+/// without one.
+pub fn draw_caption(scene: &mut Scene, layout: &Layout, palette: &Palette, lines: &[String; 2]) {
+    let Some(strip) = layout.notice_strip() else {
+        return;
+    };
+    for (i, line) in lines.iter().enumerate() {
+        scene.push(Shape::Text {
+            at: Point::new(strip.x + strip.w / 2.0, strip.y + 12.0 + 14.0 * i as f32),
+            size: 11.0,
+            color: if i == 0 {
+                palette.text
+            } else {
+                palette.text_dim
+            },
+            align: Align::Centre,
+            text: line.clone(),
+            max_width: Some(strip.w - 2.0 * MARGIN),
+        });
+    }
+}
+
+/// The pause banner: the board is hidden, and this says why and how to
+/// go on.
+pub fn draw_paused_banner(scene: &mut Scene, layout: &Layout, palette: &Palette) {
+    let (rect, size) = banner(scene, layout, palette);
+    let c = rect.centre();
+    let size = size * 0.75;
+    scene.push(Shape::Text {
+        at: Point::new(c.x, c.y + size * 0.36),
+        size,
+        color: palette.text,
+        align: Align::Centre,
+        text: "Paused · P to go on".into(),
+        max_width: Some(rect.w - 8.0),
     });
 }
 

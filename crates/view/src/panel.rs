@@ -29,18 +29,21 @@ pub enum Button {
     Size,
     /// Cycle the mode (topology).
     Mode,
+    /// Show or hide the scores screen.
+    Scores,
     /// Show or hide the help overlay.
     Help,
 }
 
 impl Button {
     /// Every button, left to right.
-    pub const ALL: [Button; 6] = [
+    pub const ALL: [Button; 7] = [
         Button::Easy,
         Button::Medium,
         Button::Hard,
         Button::Size,
         Button::Mode,
+        Button::Scores,
         Button::Help,
     ];
 }
@@ -48,7 +51,7 @@ impl Button {
 /// Where each button sits in the panel `area`.
 pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
     let y = area.y + BUTTON_Y;
-    let widths = [72.0, 92.0, 72.0, 104.0, 104.0];
+    let widths = [72.0, 92.0, 72.0, 92.0, 92.0];
     let gaps = [0.0, 6.0, 6.0, 18.0, 6.0];
     let mut x = area.x + PAD;
     let mut out = Vec::with_capacity(Button::ALL.len());
@@ -58,6 +61,8 @@ pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
         x += w;
     }
     let help_x = area.x + area.w - PAD - BUTTON_H;
+    let scores_x = help_x - 6.0 - BUTTON_H;
+    out.push((Button::Scores, Rect::new(scores_x, y, BUTTON_H, BUTTON_H)));
     out.push((Button::Help, Rect::new(help_x, y, BUTTON_H, BUTTON_H)));
     out
 }
@@ -69,6 +74,7 @@ fn label_of(button: Button, info: &PanelInfo) -> String {
         Button::Hard => "Hard".into(),
         Button::Size => info.size.clone(),
         Button::Mode => info.mode.clone(),
+        Button::Scores => "★".into(),
         Button::Help => "?".into(),
     }
 }
@@ -134,37 +140,49 @@ fn draw_title(scene: &mut Scene, area: Rect, palette: &Palette) {
     });
 }
 
-fn stats(info: &PanelInfo) -> [(&'static str, String, f32); 5] {
-    let or_dash = |v: Option<u32>| v.map_or_else(|| "–".to_string(), compact);
-    // The chosen difficulty, and beside it what the solver measured.
-    let (caption, difficulty) = match (&info.rating, info.difficulty.is_empty()) {
-        (Some(rating), true) => ("RATED", rating.clone()),
-        (Some(rating), false) => (
-            "DIFFICULTY · RATED",
-            format!("{} · {rating}", info.difficulty),
+/// The difficulty column: the level the solver measured (the chosen one
+/// is the highlighted button); when the two differ, the caption says
+/// what was asked.
+fn difficulty(info: &PanelInfo) -> (String, String) {
+    let asked = &info.difficulty;
+    match &info.rating {
+        Some(rating) if !asked.is_empty() && !asked.eq_ignore_ascii_case(rating) => (
+            format!("RATED (ASKED {})", asked.to_uppercase()),
+            rating.clone(),
         ),
-        (None, true) => ("DIFFICULTY", "–".into()),
-        (None, false) => ("DIFFICULTY", info.difficulty.clone()),
-    };
+        Some(rating) => ("DIFFICULTY".into(), rating.clone()),
+        None if asked.is_empty() => ("DIFFICULTY".into(), "–".into()),
+        None => ("DIFFICULTY".into(), asked.clone()),
+    }
+}
+
+/// The figures left to right: caption, value and column width (the last
+/// takes what is left).
+fn stats(info: &PanelInfo) -> [(String, String, f32); 5] {
+    let or_dash = |v: Option<u32>| v.map_or_else(|| "–".to_string(), compact);
+    let (caption, difficulty) = difficulty(info);
     [
-        ("TIME", info.time.clone(), 70.0),
-        ("MOVES", compact(info.moves), 70.0),
+        ("TIME".into(), info.time.clone(), 66.0),
+        ("MOVES".into(), compact(info.moves), 72.0),
         (
-            "PAR",
+            "PAR".into(),
             match info.par {
                 Some(par) if info.par_bound => format!("≤{}", compact(par)),
                 par => or_dash(par),
             },
-            60.0,
+            88.0,
         ),
         (
-            "RADIUS",
+            "RADIUS".into(),
             info.radius.map_or_else(|| "off".into(), compact),
-            70.0,
+            60.0,
         ),
-        (caption, difficulty, 150.0),
+        (caption, difficulty, f32::INFINITY),
     ]
 }
+
+/// Space between two columns of figures.
+const COLUMN_GAP: f32 = 8.0;
 
 /// A count short enough for its column: up to 99 999 as it is, then in
 /// thousands (`880k`), then in millions (`1.2M`).
@@ -176,16 +194,20 @@ fn compact(n: u32) -> String {
     }
 }
 
+/// The figures, each cut to its column (with "…"), so a long one never
+/// runs into the next.
 fn draw_stats(scene: &mut Scene, area: Rect, info: &PanelInfo, palette: &Palette) {
     let mut x = area.x + PAD + 176.0;
+    let right = area.x + area.w.max(MIN_WIDTH) - PAD;
     for (caption, value, width) in stats(info) {
+        let room = width.min(right - x) - COLUMN_GAP;
         scene.push(Shape::Text {
             at: Point::new(x, area.y + 21.0),
             size: 10.0,
             color: palette.text_dim,
             align: Align::Left,
-            text: caption.into(),
-            max_width: None,
+            text: caption,
+            max_width: Some(room),
         });
         scene.push(Shape::Text {
             at: Point::new(x, area.y + 44.0),
@@ -193,7 +215,7 @@ fn draw_stats(scene: &mut Scene, area: Rect, info: &PanelInfo, palette: &Palette
             color: palette.text,
             align: Align::Left,
             text: value,
-            max_width: None,
+            max_width: Some(room),
         });
         x += width;
     }
@@ -256,11 +278,11 @@ fn draw_button(
 }
 
 fn draw_solved_badge(scene: &mut Scene, area: Rect, palette: &Palette) {
-    // Between the mode button and the help button.
+    // Between the mode button and the scores button.
     let rect = Rect::new(
-        area.x + area.w - PAD - BUTTON_H - 96.0,
+        area.x + area.w - PAD - 2.0 * BUTTON_H - 6.0 - 80.0,
         area.y + BUTTON_Y,
-        88.0,
+        74.0,
         BUTTON_H,
     );
     scene.push(Shape::Rect {
@@ -285,6 +307,79 @@ fn draw_solved_badge(scene: &mut Scene, area: Rect, palette: &Palette) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::theme::Theme;
+
+    /// The texts of the panel of `info`, with where they start and the
+    /// width they may take.
+    fn texts(info: &PanelInfo) -> Vec<(String, f32, f32, f32)> {
+        let mut scene = Scene::new(640, 104, Color::hex(0));
+        let area = Rect::new(0.0, 0.0, MIN_WIDTH, HEIGHT);
+        draw(
+            &mut scene,
+            area,
+            info,
+            &UiState::default(),
+            Theme::default().palette(),
+        );
+        scene
+            .shapes
+            .into_iter()
+            .filter_map(|shape| match shape {
+                Shape::Text {
+                    text,
+                    at,
+                    max_width,
+                    ..
+                } => Some((text, at.x, at.y, max_width.unwrap_or(f32::INFINITY))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn figures_never_run_into_each_other() {
+        // The worst seen: a 200x200 board's par beside its radius ran
+        // together as "35394off".
+        let info = PanelInfo {
+            time: "999:59".into(),
+            moves: 9_999_999,
+            par: Some(35_394),
+            par_bound: true,
+            radius: Some(394),
+            difficulty: "medium".into(),
+            rating: Some("fiendish".into()),
+            size: "1000x1000".into(),
+            mode: "octo wrap".into(),
+            solved: true,
+        };
+        for row in [21.0, 44.0] {
+            let mut figures: Vec<_> = texts(&info).into_iter().filter(|t| t.2 == row).collect();
+            figures.sort_by(|a, b| a.1.total_cmp(&b.1));
+            assert_eq!(figures.len(), 5, "{figures:?}");
+            for pair in figures.windows(2) {
+                assert!(pair[0].1 + pair[0].3 < pair[1].1, "{pair:?}");
+            }
+            let last = figures.last().expect("figures");
+            assert!(last.1 + last.3 <= MIN_WIDTH - PAD, "{last:?}");
+        }
+    }
+
+    #[test]
+    fn the_difficulty_says_what_was_asked_only_when_the_measure_differs() {
+        let info = |asked: &str, rating: Option<&str>| PanelInfo {
+            difficulty: asked.into(),
+            rating: rating.map(str::to_string),
+            ..PanelInfo::default()
+        };
+        let check = |i: PanelInfo, caption: &str, value: &str| {
+            assert_eq!(difficulty(&i), (caption.to_string(), value.to_string()));
+        };
+        check(info("easy", Some("easy")), "DIFFICULTY", "easy");
+        check(info("easy", Some("medium")), "RATED (ASKED EASY)", "medium");
+        check(info("", Some("hard")), "DIFFICULTY", "hard");
+        check(info("hard", None), "DIFFICULTY", "hard");
+        check(info("", None), "DIFFICULTY", "–");
+    }
 
     #[test]
     fn counts_stay_short_enough_for_their_column() {

@@ -163,9 +163,11 @@ static CIRCUIT: Palette = Palette {
     grid: Color::hex(0x0a3a24),
     cell: Color::hex(0x0d4a2d),
     cell_lit: Color::hex(0x125636),
-    wire_off: Color::hex(0x8c9a86),
+    // Lit wires stand out from unlit ones by at least 3:1 (WCAG
+    // contrast, checked by a test), not by hue alone.
+    wire_off: Color::hex(0x667463),
     wire_near: Color::hex(0xffe9a8),
-    wire_far: Color::hex(0xe3a341),
+    wire_far: Color::hex(0xffcc4d),
     glow: Color::hex(0xffc25a).with_alpha(0x40),
     wire_edge: Some(Color::hex(0x05301c)),
     pad: Some(Color::hex(0xc9ccc4)),
@@ -233,5 +235,47 @@ mod tests {
         }
         assert_eq!(Theme::Contrast.next(), Theme::Classic);
         assert!("neon".parse::<Theme>().is_err());
+    }
+
+    /// WCAG 2 relative luminance of an opaque colour.
+    fn luminance(c: Color) -> f64 {
+        let channel = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.039_28 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+    }
+
+    /// WCAG 2 contrast ratio of two colours, 1 to 21.
+    fn contrast(a: Color, b: Color) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn wcag_contrast_is_measured_as_the_standard_says() {
+        let (black, white) = (Color::hex(0x000000), Color::hex(0xffffff));
+        assert!((contrast(black, white) - 21.0).abs() < 1e-9);
+        assert!((contrast(Color::hex(0x777777), white) - 4.48).abs() < 0.01);
+    }
+
+    #[test]
+    fn circuit_lit_wires_stand_out_from_unlit_ones_by_three_to_one() {
+        let p = Theme::Circuit.palette();
+        // Every shade of the lit gradient, from next to the station to the
+        // farthest tile.
+        for step in 0..=10 {
+            let lit = p.wire_near.mix(p.wire_far, step as f32 / 10.0);
+            let ratio = contrast(lit, p.wire_off);
+            assert!(ratio >= 3.0, "lit {lit:?} against unlit: {ratio:.2}");
+        }
+        assert!(
+            contrast(p.wire_off, p.cell) >= 2.0,
+            "unlit wires still show"
+        );
     }
 }

@@ -165,7 +165,7 @@ fn a_notice_never_covers_the_help() {
     let grid = *fixture.board.grid();
     // In a large window the help's box leaves the bottom free: the notice
     // is drawn over the veil, readable.
-    let roomy = scene_of(&input, &Layout::fit(&grid, 800, 600, true));
+    let roomy = scene_of(&input, &Layout::fit(&grid, 800, 700, true));
     let (notice, veil) = places(&roomy, "loaded the saved game");
     assert!(notice > veil && veil.is_some(), "{notice:?} {veil:?}");
     // In a small one the box reaches the bottom: the notice goes under the
@@ -438,4 +438,94 @@ fn a_par_that_is_only_a_bound_reads_at_most() {
     };
     assert!(texts(false).contains(&"9".to_string()));
     assert!(texts(true).contains(&"≤9".to_string()), "{:?}", texts(true));
+}
+
+/// The error crosses of `board` drawn (each sits on a disc with the
+/// error colour's outline).
+fn crosses(board: Board) -> usize {
+    let fixture = Fixture::of(board, 0);
+    let error = Theme::default().palette().error;
+    let layout = Layout::with_cell(fixture.board.grid(), 40.0, false);
+    scene_of(&fixture.input(), &layout)
+        .shapes
+        .iter()
+        .filter(|s| matches!(s, Shape::Circle { stroke: Some(st), .. } if st.color == error))
+        .count()
+}
+
+fn board_of(topology: Topology, w: usize, h: usize, masks: &[u8]) -> Board {
+    let grid = Grid::new(topology, w, h, false).expect("valid grid");
+    let tiles = masks.iter().map(|&m| lightemall_model::Tile(m)).collect();
+    Board::new(grid, tiles).expect("valid board")
+}
+
+#[test]
+fn one_cross_per_wrong_wire_end() {
+    // A 4-tile loop (N=1 E=2 S=4 W=8): its 4 links, one cross each.
+    assert_eq!(crosses(board_of(Topology::Square, 2, 2, &[6, 12, 3, 9])), 4);
+    // Plus a wire off the board: its own cross.
+    assert_eq!(crosses(board_of(Topology::Square, 2, 2, &[7, 12, 3, 9])), 5);
+    // Octo (N=1 NE=2 E=4 SE=8 S=16 SW=32 W=64 NW=128): four tiles all
+    // linked to each other, diagonals crossing: 6 links on loops.
+    let all = [4 | 8 | 16, 64 | 32 | 16, 1 | 2 | 4, 1 | 128 | 64];
+    assert_eq!(crosses(board_of(Topology::Octo, 2, 2, &all)), 6);
+}
+
+#[test]
+fn the_station_leaves_its_wires_and_crosses_in_sight() {
+    // The station (0, 0) points N and W off the board and E to (1, 0);
+    // (1, 0) answers. On 64 px tiles.
+    let board = board_of(Topology::Square, 2, 2, &[1 | 8 | 2, 8, 0, 0]);
+    let fixture = Fixture::of(board, 0);
+    let layout = Layout::with_cell(fixture.board.grid(), 64.0, false);
+    let scene = scene_of(&fixture.input(), &layout);
+    let error = Theme::default().palette().error;
+    let (centre, outer) = scene
+        .shapes
+        .iter()
+        .find_map(|s| match s {
+            Shape::Star { centre, outer, .. } => Some((*centre, *outer)),
+            _ => None,
+        })
+        .expect("the station's star");
+    assert!(
+        outer <= 0.25 * 64.0,
+        "the wires show around the star: {outer}"
+    );
+    let crosses: Vec<_> = scene
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Circle {
+                centre: c,
+                radius,
+                stroke: Some(st),
+                ..
+            } if st.color == error => Some((*c, *radius)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(crosses.len(), 2, "N and W off the board");
+    for (c, radius) in crosses {
+        let distance = ((c.x - centre.x).powi(2) + (c.y - centre.y).powi(2)).sqrt();
+        assert!(distance - radius >= outer, "a cross under the star");
+    }
+    // The glow (the widest spokes) follows only the wire to (1, 0).
+    let spokes: Vec<_> = scene
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Spokes {
+                centre: c,
+                ends,
+                stroke,
+            } if *c == centre => Some((ends.len(), stroke.width)),
+            _ => None,
+        })
+        .collect();
+    let glow = spokes
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("spokes");
+    assert_eq!(glow.0, 1, "no glow off the board: {spokes:?}");
 }

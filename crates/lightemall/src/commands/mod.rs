@@ -6,4 +6,5 @@ pub mod play;
 pub mod render;
 pub mod render_steps;
 pub mod replay;
+pub mod scores;
 pub mod solve;

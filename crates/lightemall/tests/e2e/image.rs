@@ -70,6 +70,19 @@ impl Image {
             .count()
     }
 
+    /// How many pixels of the rectangle from `top_left` to `bottom_right`
+    /// (excluded) are `0xRRGGBB` `rgb`.
+    pub fn count_in(&self, rgb: u32, top_left: (u32, u32), bottom_right: (u32, u32)) -> usize {
+        let (x1, y1) = (
+            bottom_right.0.min(self.width),
+            bottom_right.1.min(self.height),
+        );
+        (top_left.1..y1)
+            .flat_map(|y| (top_left.0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.at(x, y) == Some(rgb))
+            .count()
+    }
+
     /// Whether the two images agree on every pixel below row `top` (the
     /// board, below the panel whose clock may have ticked).
     pub fn same_below(&self, other: &Image, top: u32) -> bool {

@@ -18,12 +18,11 @@ use std::time::{Duration, Instant};
 /// How long any awaited condition may take.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 /// How long a key or button is held, as a person would (a typical click
-/// is about 100 ms; minifb sees buttons only as levels, once a poll, and a
-/// poll on a loaded machine can come later than 50 ms).
+/// is about 100 ms); `App::quick_clicks` clicks with no hold.
 const HOLD: &str = "0.1";
 
 /// The tools the tests need.
-const TOOLS: [&str; 3] = ["Xvfb", "xdotool", "import"];
+const TOOLS: [&str; 4] = ["Xvfb", "xdotool", "import", "xprop"];
 
 /// Whether the end-to-end tests should run here; `None` means skip (the
 /// reason was printed).
@@ -37,7 +36,7 @@ pub fn enabled(test: &str) -> bool {
         return true;
     }
     let message = format!(
-        "{test}: needs {} (apt-get install xvfb xdotool imagemagick)",
+        "{test}: needs {} (apt-get install xvfb xdotool imagemagick x11-utils)",
         missing.join(", ")
     );
     assert!(std::env::var_os("CI").is_none(), "{message}");
@@ -215,6 +214,18 @@ impl<'d> App<'d> {
         )
     }
 
+    /// The text of the window's property `name` as `xprop` decodes it
+    /// (by the property's own type: STRING is Latin-1).
+    pub fn property(&self, name: &str) -> String {
+        let output = Command::new("xprop")
+            .args(["-id", &self.window, "-notype", name])
+            .env("DISPLAY", &self.display.name)
+            .env("LC_ALL", "C.UTF-8")
+            .output()
+            .expect("xprop runs");
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
+    }
+
     /// The window's inner size.
     pub fn size(&self) -> (u32, u32) {
         let shell = self
@@ -249,6 +260,29 @@ impl<'d> App<'d> {
             "sleep",
             HOLD,
             "mouseup",
+            &button,
+        ];
+        self.display.xdotool(&args).expect("xdotool clicks");
+    }
+
+    /// Click with `button` at window pixel `(x, y)` `times` times, each
+    /// press released at once (`xdotool click`: no hold), `delay_ms` apart.
+    pub fn quick_clicks(&self, button: u8, x: f32, y: f32, times: u32, delay_ms: u32) {
+        let (x, y) = (format!("{}", x.round()), format!("{}", y.round()));
+        let (button, times, delay) = (button.to_string(), times.to_string(), delay_ms.to_string());
+        let args = [
+            "mousemove",
+            "--window",
+            &self.window,
+            &x,
+            &y,
+            "sleep",
+            "0.03",
+            "click",
+            "--repeat",
+            &times,
+            "--delay",
+            &delay,
             &button,
         ];
         self.display.xdotool(&args).expect("xdotool clicks");

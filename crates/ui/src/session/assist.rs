@@ -8,6 +8,7 @@
 //! is not recorded; the notice says so when that first happens.
 
 use super::Session;
+use crate::action::Action;
 use lightemall_engine::{Hint, LockCheck, Why};
 use lightemall_model::{Tile, Topology};
 use lightemall_view::HintMark;
@@ -223,10 +224,8 @@ impl Session {
         if self.game.is_solved() {
             return self.tell(ALREADY_SOLVED.to_string(), now_ms);
         }
-        if !(self.solve_asked && self.notice(now_ms).is_some()) {
-            self.tell(SOLVE_ASKED.to_string(), now_ms);
-            self.solve_asked = true;
-            return true;
+        if !self.asked_again(Action::Solve, now_ms) {
+            return self.ask(Action::Solve, SOLVE_ASKED.to_string(), now_ms);
         }
         let mut result = Ok(());
         self.command(
@@ -243,17 +242,6 @@ impl Session {
             Err(error) => error.to_string(),
         };
         self.tell(text, now_ms)
-    }
-
-    /// A Solve waiting for its second press is dropped, and its notice
-    /// with it. `true` if there was one.
-    pub(super) fn cancel_solve(&mut self) -> bool {
-        if !self.solve_asked {
-            return false;
-        }
-        self.solve_asked = false;
-        self.notice = None;
-        true
     }
 
     /// Ctrl+R: every move undone (redo brings them back). Nothing while

@@ -199,10 +199,11 @@ fn a_win_is_celebrated_and_recorded_once() {
     );
     assert_eq!(s.animation(0).won_since_ms, Some(0));
     let notices = s.take_notices();
-    assert!(
-        notices.iter().any(|n| n.contains("best result")),
-        "{notices:?}"
-    );
+    assert_eq!(notices, ["A new best time for 5x5 square, easy (kruskal)!"]);
+    let win = s.ui().win.expect("a summary");
+    assert_eq!(win.moves, s.game().moves_made());
+    assert_eq!(win.par, s.game().facts().par);
+    assert_eq!(win.new_best, Some(true));
     let scores = Store {
         folder: folder.clone(),
     }
@@ -221,6 +222,12 @@ fn esc_closes_the_help_first_then_autosaves_and_quits() {
     click(&mut s, MouseButton::Left, 7, false);
     s.apply(Action::Help, 0);
     assert!(s.apply(Action::Quit, 0));
+    assert!(!s.wants_quit());
+    assert!(
+        s.apply(Action::Quit, 0),
+        "a game in progress: Esc asks first"
+    );
+    assert_eq!(s.notice(0).expect("a notice").text, LEAVE_ASKED);
     assert!(!s.wants_quit());
     assert!(!s.apply(Action::Quit, 0));
     assert!(s.wants_quit());
@@ -244,6 +251,15 @@ fn save_and_load_bring_the_game_back() {
     let saved_board = s.game().board().clone();
     assert!(s.apply(Action::Save, 0), "the notice shows");
     click(&mut s, MouseButton::Left, 4, false);
+    let played = s.game().board().clone();
+    assert!(s.apply(Action::Load, 0), "the question shows");
+    assert_eq!(
+        s.game().board(),
+        &played,
+        "a game in progress: L asks first"
+    );
+    let asked = s.notice(0).expect("a notice").text.clone();
+    assert!(asked.starts_with("L again loads the saved game"), "{asked}");
     assert!(s.apply(Action::Load, 0));
     assert_eq!(s.game().board(), &saved_board);
     assert!(s.take_notices().iter().any(|n| n.contains("loaded")));
@@ -367,13 +383,17 @@ fn toggles_theme_radius_fog_and_jumble() {
 
 #[test]
 fn zoom_and_pan_change_the_viewport_and_zooming_home_centres_it() {
-    let mut s = session();
-    assert!(s.apply(Action::Zoom(1), 0));
-    assert!(s.apply(Action::Pan(Heading(90)), 0));
+    let mut s = session_in("square:40x40:kruskal:easy#7", None);
+    s.resize(640, 480);
+    assert_eq!(s.viewport(), Viewport::default(), "the board fits");
+    assert!(s.apply(Action::Zoom(5), 0));
+    let centred = s.viewport().pan;
+    assert!(s.apply(Action::Shift(Heading(90)), 0));
     let layout = layout(&s);
     let drag = MouseEvent::Dragged { dx: 10.0, dy: -4.0 };
     assert!(s.pointer(drag, &layout, false, 0));
-    assert_eq!(s.viewport().zoom, 1);
+    assert_eq!(s.viewport().zoom, 5);
+    assert_eq!(centred, (0.0, 0.0));
     assert_eq!(s.viewport().pan, (-PAN_STEP + 10.0, -4.0));
     for _ in 0..40 {
         s.apply(Action::Zoom(1), 0);
@@ -382,6 +402,93 @@ fn zoom_and_pan_change_the_viewport_and_zooming_home_centres_it() {
     assert!(!s.apply(Action::Zoom(1), 0), "no further");
     s.apply(Action::Zoom(-MAX_ZOOM), 0);
     assert_eq!(s.viewport(), Viewport::default());
+}
+
+/// The board's rectangle in a `width` x `height` window.
+fn board_in(s: &Session, width: u32, height: u32) -> lightemall_view::Rect {
+    crate::frame::layout_for(s, width, height).board
+}
+
+#[test]
+fn scroll_keys_reach_every_edge_and_a_press_back_moves_at_once() {
+    let mut s = session_in("square:200x200:kruskal:easy#7", None);
+    s.resize(800, 600);
+    for _ in 0..6 {
+        s.apply(Action::Zoom(1), 0);
+    }
+    let pages = |s: &mut Session, heading: u16, presses: usize| {
+        (0..presses)
+            .filter(|_| s.apply(Action::Pan(Heading(heading)), 0))
+            .count()
+    };
+    let moved = pages(&mut s, 0, 500);
+    assert!(moved < 500, "it stops at the top edge");
+    let top = board_in(&s, 800, 600);
+    assert_eq!(top.y, 104.0 + lightemall_view::MARGIN, "the top edge shows");
+    assert!(
+        s.apply(Action::Pan(Heading(180)), 0),
+        "one press back moves"
+    );
+    assert!(board_in(&s, 800, 600).y < top.y);
+    pages(&mut s, 180, 500);
+    let bottom = board_in(&s, 800, 600);
+    assert!(bottom.y + bottom.h <= 600.0 - lightemall_view::MARGIN);
+    pages(&mut s, 270, 500);
+    assert_eq!(board_in(&s, 800, 600).x, lightemall_view::MARGIN);
+    pages(&mut s, 90, 500);
+    let right = board_in(&s, 800, 600);
+    assert!(right.x + right.w <= 800.0 - lightemall_view::MARGIN);
+    assert!(
+        s.apply(Action::Pan(Heading(270)), 0),
+        "one press back moves"
+    );
+}
+
+#[test]
+fn a_drag_past_the_edge_is_not_stored_up() {
+    let mut s = session_in("square:60x60:kruskal:easy#7", None);
+    s.resize(640, 480);
+    s.apply(Action::Zoom(5), 0);
+    let layout = layout(&s);
+    let far = MouseEvent::Dragged { dx: -1e6, dy: 0.0 };
+    assert!(s.pointer(far, &layout, false, 0));
+    let stopped = s.viewport().pan;
+    assert!(!s.pointer(far, &layout, false, 0), "no further");
+    let back = MouseEvent::Dragged { dx: 5.0, dy: 0.0 };
+    assert!(s.pointer(back, &layout, false, 0));
+    assert_eq!(s.viewport().pan.0, stopped.0 + 5.0);
+    s.apply(Action::Zoom(-5), 0);
+    assert_eq!(s.viewport().pan, (0.0, 0.0), "zoomed out, the board fits");
+}
+
+#[test]
+fn a_new_game_opens_with_its_station_in_view() {
+    // A Kruskal puzzle's station is at (0, 0), in the far corner of a
+    // board larger than the window even at the smallest tiles.
+    let mut s = session_in("square:300x300:kruskal:easy#7", None);
+    let station = |s: &Session| s.game().state().station;
+    assert_eq!(station(&s), 0);
+    let (width, height) = (480, 360);
+    let in_view = |s: &Session| {
+        let layout = crate::frame::layout_for(s, width, height);
+        let c = layout.centre(station(s));
+        let view = lightemall_view::Rect::new(0.0, 104.0, width as f32, height as f32 - 104.0);
+        view.contains(c)
+    };
+    assert!(
+        !in_view(&s),
+        "the board is centred before the window's size is known"
+    );
+    assert!(s.resize(width, height));
+    assert!(in_view(&s));
+    s.apply(Action::Pan(Heading(90)), 0);
+    s.apply(Action::Pan(Heading(180)), 0);
+    assert!(
+        !s.resize(width, height),
+        "only a new game is brought to its station"
+    );
+    s.apply(Action::NewGame, 0);
+    assert!(in_view(&s), "a new game");
 }
 
 #[test]
@@ -412,20 +519,18 @@ fn g_shows_a_new_game_being_built_then_plays_it() {
 #[test]
 fn the_wheel_zooms_toward_the_pointer() {
     let mut s = session_in("square:40x40:kruskal:easy#3", None);
-    let fit = layout(&s);
-    let corner = fit.centre(0);
-    assert!(s.zoom_at(1, (corner.x, corner.y), &fit, 0));
+    s.resize(640, 480);
+    s.apply(Action::Zoom(4), 0);
+    let before = crate::frame::layout_for(&s, 640, 480);
+    let tile = s.game().board().grid().index(12, 12);
+    let at = before.centre(tile);
+    assert!(s.zoom_at(1, (at.x, at.y), &before, 0));
     let zoomed = crate::frame::layout_for(&s, 640, 480);
-    let after = zoomed.centre(0);
-    assert!(
-        (after.x - corner.x).abs() <= zoomed.cell,
-        "{after:?} vs {corner:?}"
-    );
-    assert!(
-        (after.y - corner.y).abs() <= zoomed.cell,
-        "{after:?} vs {corner:?}"
-    );
-    assert_eq!(zoomed.hit(corner.x, corner.y), Some(Hit::Tile(0)));
+    assert!(zoomed.cell > before.cell);
+    let after = zoomed.centre(tile);
+    assert!((after.x - at.x).abs() <= zoomed.cell, "{after:?} vs {at:?}");
+    assert!((after.y - at.y).abs() <= zoomed.cell, "{after:?} vs {at:?}");
+    assert_eq!(zoomed.hit(at.x, at.y), Some(Hit::Tile(tile)));
 }
 
 #[test]
@@ -783,6 +888,7 @@ fn blocked_autosave(name: &str) -> (Session, PathBuf) {
 fn a_failed_autosave_keeps_the_game_until_esc_again() {
     let (mut s, folder) = blocked_autosave("autosave-fails");
     click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.apply(Action::Quit, 0), "asks first");
     assert!(s.apply(Action::Quit, 0), "the notice shows");
     assert!(!s.wants_quit(), "the game stays");
     let notice = s.notice(0).expect("a notice").text.clone();
@@ -794,6 +900,14 @@ fn a_failed_autosave_keeps_the_game_until_esc_again() {
     // Play goes on: the next Esc tries again, and warns again.
     click(&mut s, MouseButton::Left, 7, false);
     assert!(s.apply(Action::Quit, 10));
+    assert_eq!(s.notice(10).expect("a notice").text, LEAVE_ASKED);
+    assert!(s.apply(Action::Quit, 11));
+    assert!(
+        s.notice(11)
+            .expect("a notice")
+            .text
+            .contains("could not autosave")
+    );
     assert!(!s.wants_quit());
     // Saved elsewhere, then Esc again leaves.
     s.apply(Action::Save, 20);
@@ -907,4 +1021,100 @@ fn ctrl_k_says_whether_the_locks_are_right_and_which_is_wrong_when_asked_again()
     );
     assert_eq!(s.hint_mark(2500).map(|m| m.tile), Some(wrong));
     assert!(s.game().is_assisted());
+}
+
+#[test]
+fn esc_and_l_ask_first_only_in_a_game_in_progress_and_any_other_action_cancels() {
+    let folder = scratch_folder("ask");
+    let session = || session_in(PUZZLE, Some(folder.clone()));
+    let mut s = session();
+    assert!(
+        !s.apply(Action::Quit, 0),
+        "no move made: Esc leaves at once"
+    );
+    assert!(s.wants_quit());
+    let mut s = session();
+    click(&mut s, MouseButton::Left, 7, false);
+    s.apply(Action::Quit, 0);
+    assert!(s.apply(Action::Theme, 1), "the question goes");
+    assert!(s.notice(1).is_none());
+    s.apply(Action::Quit, 2);
+    assert!(!s.wants_quit(), "asked anew");
+    s.apply(Action::Quit, 2 + NOTICE_MS);
+    assert!(
+        !s.wants_quit(),
+        "the question lapsed with its notice: asked anew"
+    );
+    s.apply(Action::Quit, 3 + NOTICE_MS);
+    assert!(s.wants_quit());
+    let mut s = session();
+    click(&mut s, MouseButton::Left, 7, false);
+    s.apply(Action::Load, 0);
+    s.apply(Action::Quit, 1);
+    assert_eq!(
+        s.notice(1).expect("a notice").text,
+        LEAVE_ASKED,
+        "Esc is not L"
+    );
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn pause_hides_the_board_and_says_so_and_the_help_stops_the_clock() {
+    let mut s = session();
+    click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.game().is_clock_running());
+    assert!(s.apply(Action::Pause, 0));
+    assert!(s.ui().paused && s.game().is_paused());
+    assert!(
+        s.game().title().ends_with(" · paused"),
+        "{}",
+        s.game().title()
+    );
+    assert!(s.apply(Action::Pause, 0));
+    assert!(!s.ui().paused && s.game().is_clock_running());
+    assert!(s.apply(Action::Help, 0));
+    assert!(
+        !s.game().is_clock_running(),
+        "the clock stops under the help"
+    );
+    assert!(!s.ui().paused, "the board is not hidden for the help");
+    s.apply(Action::Pause, 0);
+    s.apply(Action::Help, 0);
+    assert!(
+        s.game().is_paused(),
+        "paused by the player, it stays paused"
+    );
+    s.apply(Action::Pause, 0);
+    assert!(s.game().is_clock_running());
+    s.apply(Action::Help, 0);
+    let layout = layout(&s);
+    let c = layout.centre(0);
+    let press = MouseEvent::Pressed {
+        button: MouseButton::Left,
+        at: (c.x, c.y),
+    };
+    s.pointer(press, &layout, false, 0);
+    assert!(
+        !s.ui().help && s.game().is_clock_running(),
+        "a click closes the help"
+    );
+}
+
+#[test]
+fn a_wins_summary_stays_until_the_player_acts_and_a_click_only_closes_it() {
+    let folder = scratch_folder("summary");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    solve_by_clicks(&mut s);
+    assert!(s.ui().win.is_some());
+    let hover = MouseEvent::Moved { at: (1.0, 1.0) };
+    s.pointer(hover, &layout(&s), false, 10 * NOTICE_MS);
+    assert!(s.ui().win.is_some(), "moving the pointer is no action");
+    let tiles_before = tiles(&s);
+    assert!(click(&mut s, MouseButton::Left, 3, false));
+    assert!(s.ui().win.is_none(), "a click closes it");
+    assert_eq!(tiles(&s), tiles_before, "and turns nothing");
+    assert!(s.game().is_solved());
+    // The next game's win is not a new best if slower: new_best false.
+    let _ = std::fs::remove_dir_all(folder);
 }
