@@ -22,7 +22,22 @@ pub fn read_puzzle(arg: &str) -> Result<Resolved, String> {
 
 /// Build or read the puzzle the arguments describe.
 pub fn resolve(args: &PuzzleArgs) -> Result<Resolved, String> {
-    resolve_source(source(args)?, args.station.as_deref())
+    resolve_checked(args, |_| Ok(()))
+}
+
+/// [`resolve`], after `check` has accepted the board's grid: a command
+/// that would refuse the board (an image too large, say) does so before a
+/// large puzzle is generated.
+pub fn resolve_checked(
+    args: &PuzzleArgs,
+    check: impl FnOnce(&Grid) -> Result<(), String>,
+) -> Result<Resolved, String> {
+    let source = source(args)?;
+    check(match &source {
+        PuzzleSource::Seeded(params) => &params.grid,
+        PuzzleSource::Given(puzzle) => puzzle.board.grid(),
+    })?;
+    resolve_source(source, args.station.as_deref())
 }
 
 /// The puzzle the arguments name, with `--station` applied, not yet

@@ -8,7 +8,7 @@
 
 use crate::cli::RenderArgs;
 use crate::progress::Steps;
-use crate::puzzle_args::{Resolved, resolve};
+use crate::puzzle_args::{Resolved, resolve_checked};
 use lightemall_engine::PuzzleFacts;
 use lightemall_model::{Board, Grid, Puzzle};
 use lightemall_power::Power;
@@ -23,20 +23,24 @@ use std::path::Path;
 /// Run the command.
 pub fn run(args: &RenderArgs) -> Result<(), String> {
     let theme: Theme = args.theme.parse()?;
-    let resolved = resolve(&args.puzzle)?;
+    // What can be refused is refused before a large puzzle is generated.
+    let resolved = resolve_checked(&args.puzzle, |grid| {
+        layout_for(grid, args.cell, !args.no_panel)?;
+        if let Some(path) = &args.output {
+            check_output(path)?;
+        }
+        if let Some(path) = args
+            .gen_steps
+            .as_deref()
+            .filter(|p| super::render_steps::is_gif(p))
+        {
+            check_output(path)?;
+        }
+        Ok(())
+    })?;
     let grid = *resolved.puzzle.board.grid();
     let layout = layout_for(&grid, args.cell, !args.no_panel)?;
     check_wire_budget(&resolved.puzzle.board)?;
-    if let Some(path) = &args.output {
-        check_output(path)?;
-    }
-    if let Some(path) = args
-        .gen_steps
-        .as_deref()
-        .filter(|p| super::render_steps::is_gif(p))
-    {
-        check_output(path)?;
-    }
     if let Some(path) = &args.gen_steps {
         super::render_steps::run(args, &resolved, theme, path)?;
     }
