@@ -740,6 +740,17 @@ fn render_refuses_bad_input_with_one_line() {
     check_refused(&["render", "--radius", "far", "-o", out], "--radius");
     check_refused(&["render", "--size", "3x3"], "--output");
     check_refused(&["render", "-o", "/nonexistent-dir/x.png"], "cannot write");
+    // Before the puzzle is generated (a large one takes long).
+    check_refused(
+        &[
+            "render",
+            "--size",
+            "1000x1000",
+            "-o",
+            "/nonexistent-dir/x.png",
+        ],
+        "there is no folder /nonexistent-dir",
+    );
     let net = "5x5:142763de6a4ed22cded412654";
     check_refused(&["render", net, "--gen-steps", out], "generated puzzle");
     check_refused(

@@ -121,12 +121,24 @@ fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// Refuse, before any work, an output path the write would refuse: one
-/// that names something other than a regular file (a device such as
+/// Refuse, before any work, an output path the write would refuse: one in
+/// a folder that does not exist, or one that names something other than a
+/// regular file (a device such as
 /// `/dev/null`, a FIFO, a folder for a GIF). Such a path is never replaced.
 fn check_output(path: &Path) -> Result<(), String> {
     if is_stdout(path) {
         return Ok(());
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!(
+            "cannot write {}: there is no folder {}",
+            path.display(),
+            folder.display()
+        ));
     }
     lightemall_store::check_replaceable(path).map_err(|e| {
         let hint = if e.kind() == std::io::ErrorKind::InvalidInput {
