@@ -224,6 +224,20 @@ pub fn win_lines(win: &WinSummary) -> Vec<String> {
     ]
 }
 
+/// The box a summary or a text screen stands in: the panel's colour, a
+/// rounded border in the station's.
+fn push_box(scene: &mut Scene, area: Rect, palette: &Palette) {
+    scene.push(Shape::Rect {
+        rect: area,
+        radius: 10.0,
+        fill: Some(palette.panel),
+        stroke: Some(Stroke {
+            color: palette.station_edge,
+            width: 2.0,
+        }),
+    });
+}
+
 /// A won game's summary, in a box over the middle of the board's part of
 /// the window.
 pub fn draw_win_summary(scene: &mut Scene, layout: &Layout, palette: &Palette, win: &WinSummary) {
@@ -234,15 +248,7 @@ pub fn draw_win_summary(scene: &mut Scene, layout: &Layout, palette: &Palette, w
     let x = ((w - box_w) / 2.0).floor();
     let y = ((top + h - box_h) / 2.0).floor().max(top);
     let area = Rect::new(x, y, box_w, box_h);
-    scene.push(Shape::Rect {
-        rect: area,
-        radius: 10.0,
-        fill: Some(palette.panel),
-        stroke: Some(Stroke {
-            color: palette.station_edge,
-            width: 2.0,
-        }),
-    });
+    push_box(scene, area, palette);
     let sizes = [26.0, 15.0, 15.0, 12.0];
     let colors = [
         palette.wire_near,
@@ -290,15 +296,7 @@ pub fn draw_text_screen(
         box_w,
         box_h,
     );
-    scene.push(Shape::Rect {
-        rect: area,
-        radius: 10.0,
-        fill: Some(palette.panel),
-        stroke: Some(Stroke {
-            color: palette.station_edge,
-            width: 2.0,
-        }),
-    });
+    push_box(scene, area, palette);
     scene.push(Shape::Text {
         at: Point::new(area.x + 20.0, area.y + line * 1.3),
         size: 18.0,
