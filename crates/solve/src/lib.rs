@@ -309,13 +309,7 @@ pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
 /// rules, the graded one at its level). `None` on a contradiction.
 fn undecided_after(board: &Board, level: Rating, reasoning: Reasoning) -> Option<Vec<bool>> {
     let problem = Problem::new(board);
-    let dead_ends = reasoning == Reasoning::Full;
-    // Lookahead's budgets count looks: below it only the fixpoint counts.
-    let rules = if level < Rating::Hard {
-        Rules::fixpoint(level, dead_ends)
-    } else {
-        Rules::up_to(level)
-    };
+    let rules = Rules::fixpoint(level, reasoning == Reasoning::Full);
     let state = reason(&problem, &[], &rules, reasoning)?;
     Some(
         (0..problem.len())

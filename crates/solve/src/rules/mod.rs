@@ -128,11 +128,12 @@ impl Rules {
 
     /// [`Rules::up_to`] for a caller that wants only what the rules decide
     /// in the end, not their work or its order: with
-    /// [`Rules::changed_sides_only`] where that is sound (no dead ends past
-    /// `local`), so that fewer looks reach the same fixpoint.
+    /// [`Rules::changed_sides_only`] where that is sound (below lookahead,
+    /// whose budgets count looks; no dead ends past `local`), so that fewer
+    /// looks reach the same fixpoint.
     pub fn fixpoint(level: Rating, dead_ends: bool) -> Rules {
         Rules {
-            changed_sides_only: !dead_ends || level == Rating::Easy,
+            changed_sides_only: level < Rating::Hard && (!dead_ends || level == Rating::Easy),
             ..Rules::up_to(level)
         }
     }
