@@ -3,11 +3,9 @@
 //! the initial power radius, the difficulty shown).
 
 use lightemall_gen::{Params, PuzzleSource};
-use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Puzzle, Tile};
 use lightemall_power::{Power, diameter, initial_radius};
-use lightemall_solve::generate;
-use lightemall_solve::{Rating, Status, Turns, interactive_guesses, par, solve_within};
+use lightemall_solve::{Rating, Resolved, Status, Turns, interactive_guesses, par, solve_within};
 
 /// The most solutions weighed for par: a puzzle with more has a par that
 /// is an upper bound.
@@ -49,23 +47,20 @@ pub struct PuzzleFacts {
     pub rating: Option<Rating>,
 }
 
-/// The puzzle a source names, with its origin. A given puzzle's own
-/// solution, if any, is dropped: the ID does not carry it, and a reloaded
-/// game must measure by the same solution.
+/// The puzzle a source names ([`lightemall_solve::resolve`], as every
+/// entry point), with its origin. A given puzzle's own solution, if any, is
+/// dropped: the ID does not carry it, and a reloaded game must measure by
+/// the same solution.
 pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> {
-    match source {
-        PuzzleSource::Seeded(params) => {
-            let puzzle = generate(&params).map_err(|e| e.to_string())?;
-            let id = params.to_string();
-            let params = Some(params);
-            Ok((puzzle, Origin { id, params }))
-        }
-        PuzzleSource::Given(mut puzzle) => {
-            puzzle.solution = None;
-            let id = to_descriptive_id(&puzzle.board, puzzle.station);
-            Ok((puzzle, Origin { id, params: None }))
-        }
+    let Resolved {
+        mut puzzle,
+        id,
+        params,
+    } = lightemall_solve::resolve(source).map_err(|e| e.to_string())?;
+    if params.is_none() {
+        puzzle.solution = None;
     }
+    Ok((puzzle, Origin { id, params }))
 }
 
 impl PuzzleFacts {

@@ -7,7 +7,7 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{Difficulty, Generator, NoSteps, Params, UnionFind, generate, solution_tree};
-use lightemall_model::{Grid, Tile, Topology};
+use lightemall_model::{Grid, Tile, Topology, link_tiles};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -39,8 +39,7 @@ fn straightforward_kruskal(grid: &Grid, seed: u64) -> Vec<Tile> {
     let mut tiles = vec![Tile::EMPTY; grid.len()];
     for (_, a, dir, b) in edges {
         if sets.union(a, b) {
-            tiles[a as usize] = tiles[a as usize].with(dir);
-            tiles[b as usize] = tiles[b as usize].with(topology.opposite(dir));
+            link_tiles(topology, &mut tiles, a as usize, dir, b as usize);
         }
     }
     tiles

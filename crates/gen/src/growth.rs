@@ -13,7 +13,7 @@
 
 use crate::random::Random;
 use crate::steps::{Step, StepSink};
-use lightemall_model::{Dir, Grid, Tile};
+use lightemall_model::{Dir, Grid, Tile, link_tiles};
 
 /// Links a growing tile may have.
 const MAX_LINKS: u32 = 3;
@@ -114,8 +114,7 @@ impl<'g> Growth<'g> {
     fn link(&mut self, tile: usize, dir: Dir) -> usize {
         let topology = self.grid.topology();
         let other = self.grid.neighbour(tile, dir).unwrap_or(tile);
-        self.tiles[tile] = self.tiles[tile].with(dir);
-        self.tiles[other] = self.tiles[other].with(topology.opposite(dir));
+        link_tiles(topology, &mut self.tiles, tile, dir, other);
         self.attached += 1;
         if self.tiles[tile].degree() == MAX_LINKS {
             let free = self.free_directions(tile);

@@ -88,6 +88,13 @@ impl Generator {
             _ => (0, 0),
         }
     }
+
+    /// Whether the puzzle is the starting tree reworked by the solver
+    /// (made unique, or of a level), so `lightemall_solve::generate` makes
+    /// it rather than `lightemall_gen::generate`.
+    pub fn needs_solver(self) -> bool {
+        matches!(self, Generator::Unique | Generator::Graded)
+    }
 }
 
 impl Difficulty {

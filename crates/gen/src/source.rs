@@ -5,7 +5,7 @@ use crate::params::{Params, looks_seeded};
 use lightemall_model::format::descriptive::{parse_descriptive_id, starts_with_topology};
 use lightemall_model::format::json::{PuzzleJson, looks_like_json};
 use lightemall_model::format::net::{looks_like_net_id, parse_net_id};
-use lightemall_model::{ParseError, Puzzle};
+use lightemall_model::{Grid, ModelError, ParseError, Puzzle};
 
 /// Where a puzzle comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,5 +47,27 @@ impl PuzzleSource {
             1,
             "not a puzzle ID, Net game ID or JSON object (try `lightemall gen` for an example)",
         ))
+    }
+
+    /// The board's grid, known before a seeded puzzle is generated (so a
+    /// command can refuse a board it cannot handle first).
+    pub fn grid(&self) -> &Grid {
+        match self {
+            PuzzleSource::Seeded(params) => &params.grid,
+            PuzzleSource::Given(puzzle) => puzzle.board.grid(),
+        }
+    }
+
+    /// The same puzzle with the power station at `(x, y)`, refused if that
+    /// is off the board. A seeded puzzle's ID then carries the station.
+    pub fn with_station(self, (x, y): (usize, usize)) -> Result<PuzzleSource, ModelError> {
+        let station = self.grid().checked_index(x as u64, y as u64)?;
+        Ok(match self {
+            PuzzleSource::Seeded(params) => PuzzleSource::Seeded(Params {
+                station: (x, y),
+                ..params
+            }),
+            PuzzleSource::Given(puzzle) => PuzzleSource::Given(Puzzle { station, ..puzzle }),
+        })
     }
 }

@@ -6,6 +6,11 @@
 
 use lightemall_model::Dir;
 
+/// The largest board whose steps are shown (the window's demo, `render
+/// --gen-steps`): a recorded step keeps a copy of the frontier, and every
+/// frame is a full picture.
+pub const MAX_STEP_TILES: usize = 64 * 64;
+
 /// One step of a generator.
 #[derive(Clone, Copy, Debug)]
 pub struct Step<'a> {

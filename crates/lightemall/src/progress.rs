@@ -8,9 +8,8 @@
 //! replaying) shows what it does and how long it has run.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lightemall_gen::Params;
-use lightemall_model::Puzzle;
-use lightemall_solve::{GenerateError, Progress, generate_watched};
+use lightemall_gen::PuzzleSource;
+use lightemall_solve::{GenerateError, Progress, Resolved, resolve_watched};
 use std::io::IsTerminal;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -75,14 +74,18 @@ pub fn while_telling<T>(what: &str, work: impl FnOnce(&Line) -> T) -> T {
     result
 }
 
-/// The puzzle `params` describe (every generator); past [`DELAY`], a line
-/// says which round it is on and how many tiles are still ambiguous, or
-/// how far the graded generator's climb toward its level has come.
-pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
+/// The puzzle `source` names ([`lightemall_solve::resolve`]); if it is
+/// generated, past [`DELAY`] a line says which round it is on and how many
+/// tiles are still ambiguous, or how far the graded generator's climb
+/// toward its level has come.
+pub fn resolve(source: PuzzleSource) -> Result<Resolved, GenerateError> {
+    let PuzzleSource::Seeded(params) = &source else {
+        return lightemall_solve::resolve(source);
+    };
     let what = format!("generating {params}");
     let tiles = params.grid.len();
     while_telling(&what, |line| {
-        generate_watched(params, &mut |progress| {
+        resolve_watched(source, &mut |progress| {
             // What changes first, so a narrow terminal cuts the ID.
             line.say(|| format!("{} · {what}", how_far(progress, tiles)));
         })

@@ -3,7 +3,7 @@
 use crate::error::ModelError;
 use crate::grid::Grid;
 use crate::tile::Tile;
-use crate::topology::Dir;
+use crate::topology::{Dir, Topology};
 use thiserror::Error;
 
 /// Tiles on a grid, with barriers. Barriers are symmetric: a barrier between
@@ -64,6 +64,15 @@ fn check_tiles(grid: &Grid, tiles: &[Tile]) -> Result<(), ModelError> {
     }
 }
 
+/// Join tile `from` and tile `to`, its neighbour toward `dir`, with a wire
+/// each way: how every generator builds its tree. The caller knows `to`
+/// (generators have it at hand; [`Board::link`] looks it up).
+#[inline]
+pub fn link_tiles(topology: Topology, tiles: &mut [Tile], from: usize, dir: Dir, to: usize) {
+    tiles[from] = tiles[from].with(dir);
+    tiles[to] = tiles[to].with(topology.opposite(dir));
+}
+
 impl Board {
     /// A board of the given tiles, checked against the grid.
     pub fn new(grid: Grid, tiles: Vec<Tile>) -> Result<Board, ModelError> {
@@ -118,6 +127,15 @@ impl Board {
     /// Replace the tile at `index`. Masks beyond the topology are cut off.
     pub fn set_tile(&mut self, index: usize, tile: Tile) {
         self.tiles[index] = Tile(tile.0 & self.grid.topology().full_mask());
+    }
+
+    /// Join the tile at `index` and its neighbour toward `dir` with a wire
+    /// each way; returns the neighbour, or `None` (nothing changes) at an
+    /// edge of a board that does not wrap.
+    pub fn link(&mut self, index: usize, dir: Dir) -> Option<usize> {
+        let other = self.grid.neighbour(index, dir)?;
+        link_tiles(self.grid.topology(), &mut self.tiles, index, dir, other);
+        Some(other)
     }
 
     /// Turn the tile at `index` clockwise by `steps` steps.

@@ -13,7 +13,7 @@ mod puzzle;
 mod tile;
 mod topology;
 
-pub use board::{Board, SolutionError};
+pub use board::{Board, SolutionError, link_tiles};
 pub use error::{ModelError, ParseError, one_line};
 pub use grid::{Grid, MAX_SIDE, MIN_SIDE, parse_size};
 pub use puzzle::Puzzle;

@@ -24,6 +24,7 @@ mod hint;
 mod par;
 mod problem;
 mod reach;
+mod resolve;
 pub mod rules;
 mod search;
 mod state;
@@ -35,6 +36,7 @@ use lightemall_model::{Board, Tile};
 pub use par::{Turns, fewest_turns, par};
 use problem::Problem;
 pub use reach::Reach;
+pub use resolve::{Resolved, resolve, resolve_watched};
 pub use rules::Technique;
 use rules::{Rules, propagate};
 use search::{Run, Search};
@@ -43,18 +45,6 @@ pub use stats::{Rating, Stats};
 pub use unique::{
     GENERATE_GUESSES, GenerateError, Progress, generate, generate_watched, generate_within,
 };
-
-use lightemall_gen::PuzzleSource;
-use lightemall_model::Puzzle;
-
-/// Resolve a source into a puzzle, generating it if it is seeded (with
-/// every generator, `unique` included).
-pub fn puzzle_of(source: &PuzzleSource) -> Result<Puzzle, GenerateError> {
-    match source {
-        PuzzleSource::Seeded(params) => generate(params),
-        PuzzleSource::Given(puzzle) => Ok(puzzle.clone()),
-    }
-}
 
 /// How many solutions a puzzle has, as far as the search was asked to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -87,7 +87,9 @@ pub enum GenerateError {
 
 /// The puzzle that `params` describe, for every generator: `unique` is made
 /// unique here (within [`GENERATE_GUESSES`]), `graded` graded, the others
-/// are `lightemall_gen::generate`'s.
+/// are `lightemall_gen::generate`'s. This is the one entry point for every
+/// generator (`lightemall_gen::generate` refuses the two that need the
+/// solver).
 pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
     generate_watched(params, &mut |_| {})
 }
@@ -117,7 +119,10 @@ fn generate_inner(
     let prover = match params.generator {
         Generator::Unique => Prover::Classic,
         Generator::Graded => return crate::graded::generate(params, watch),
-        _ => return Ok(lightemall_gen::generate(params)?),
+        Generator::Kruskal | Generator::Scan | Generator::Frontier => {
+            let tree = solution_tree(params, &mut NoSteps);
+            return Ok(lightemall_gen::puzzle_from_tree(params, tree)?);
+        }
     };
     let grid = params.grid;
     check_wrap(&grid)?;
@@ -409,6 +414,7 @@ fn shuffle<T>(items: &mut [T], random: &mut Random) {
 mod tests {
     use super::*;
     use crate::{Status, solve};
+    use lightemall_gen::GenError;
 
     #[test]
     fn unique_puzzles_have_one_solution() {
@@ -522,7 +528,9 @@ mod tests {
         // An error is gen's too: a station off the board.
         let mut params: Params = "square:8x8:scan:medium#1".parse().expect("valid id");
         params.station = (8, 0);
-        let expected = lightemall_gen::generate(&params).expect_err("off the board");
+        let Err(GenError::Model(expected)) = lightemall_gen::generate(&params) else {
+            panic!("gen accepts a station off the board");
+        };
         assert_eq!(generate(&params), Err(GenerateError::Model(expected)));
     }
 }

@@ -3,7 +3,7 @@
 //! and green the frontier; faster, slower, paused or one step at a time.
 //! When the last step has shown, the session starts the game it built.
 
-use lightemall_gen::{Params, RecordedStep, StepRecorder, generate_with_steps};
+use lightemall_gen::{MAX_STEP_TILES, Params, RecordedStep, StepRecorder, solution_tree};
 use lightemall_model::{Board, Tile};
 use lightemall_view::Highlights;
 
@@ -11,8 +11,6 @@ use lightemall_view::Highlights;
 pub const STEP_MS: u64 = 700;
 /// The quickest and slowest step times.
 const STEP_RANGE: (u64, u64) = (10, 5_600);
-/// The largest board the demo builds (every step keeps a copy of the frontier).
-pub const MAX_TILES: usize = 64 * 64;
 
 /// The demo in progress.
 #[derive(Clone, Debug)]
@@ -31,14 +29,20 @@ pub struct Demo {
 impl Demo {
     /// Record the steps of generating `params`, shown from `now_ms`.
     pub fn start(params: Params, now_ms: u64) -> Result<Demo, String> {
-        if params.grid.len() > MAX_TILES {
+        if params.grid.len() > MAX_STEP_TILES {
             return Err(format!(
-                "the generation demo shows boards of at most {MAX_TILES} tiles; {} is larger",
+                "the generation demo shows boards of at most {MAX_STEP_TILES} tiles; {} is larger",
                 params.grid.size_label()
             ));
         }
+        let (x, y) = params.station;
+        let grid = params.grid;
+        grid.checked_index(x as u64, y as u64)
+            .map_err(|e| e.to_string())?;
+        // The steps of the tree (for `unique` and `graded`, of the starting
+        // tree the solver then reworks into the game).
         let mut recorder = StepRecorder::default();
-        generate_with_steps(&params, &mut recorder).map_err(|e| e.to_string())?;
+        solution_tree(&params, &mut recorder);
         let board = Board::new(params.grid, vec![Tile::EMPTY; params.grid.len()])
             .map_err(|e| e.to_string())?;
         Ok(Demo {
@@ -138,14 +142,7 @@ impl Demo {
             return false;
         };
         if let Some((tile, dir)) = step.link {
-            let grid = *self.board.grid();
-            if let Some(other) = grid.neighbour(tile, dir) {
-                let opposite = grid.topology().opposite(dir);
-                self.board
-                    .set_tile(tile, self.board.tiles()[tile].with(dir));
-                self.board
-                    .set_tile(other, self.board.tiles()[other].with(opposite));
-            }
+            self.board.link(tile, dir);
         }
         self.shown += 1;
         true

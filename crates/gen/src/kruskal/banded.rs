@@ -22,7 +22,7 @@
 
 use super::{NO_EDGE, Slots};
 use crate::union_find::UnionFind;
-use lightemall_model::{Dir, Grid, Tile};
+use lightemall_model::{Dir, Grid, Tile, link_tiles};
 use std::ops::Range;
 
 /// Tiles per band: the band's pieces (four `u32` per tile: label, next
@@ -192,8 +192,7 @@ impl BandWork<'_> {
 
 fn add_wires(grid: &Grid, tiles: &mut [Tile], from: u32, to: u32, k: usize) {
     let dir = Dir(k as u8 + 1);
-    tiles[from as usize] = tiles[from as usize].with(dir);
-    tiles[to as usize] = tiles[to as usize].with(grid.topology().opposite(dir));
+    link_tiles(grid.topology(), tiles, from as usize, dir, to as usize);
 }
 
 /// The board cut into bands of rows.

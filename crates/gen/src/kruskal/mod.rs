@@ -16,7 +16,7 @@ use crate::params::Difficulty;
 use crate::random::Random;
 use crate::steps::{Step, StepSink};
 use crate::union_find::UnionFind;
-use lightemall_model::{Dir, Grid, Tile};
+use lightemall_model::{Dir, Grid, Tile, link_tiles};
 
 /// Marks a (tile, direction) slot whose edge leaves a non-wrapping board.
 const NO_EDGE: u8 = u8::MAX;
@@ -189,8 +189,7 @@ fn join_in_order<S: StepSink>(grid: &Grid, order: &[PackedEdge], steps: &mut S) 
         let joined = sets.union(from, to);
         let (from, to) = (from as usize, to as usize);
         if joined {
-            tiles[from] = tiles[from].with(dir);
-            tiles[to] = tiles[to].with(topology.opposite(dir));
+            link_tiles(topology, &mut tiles, from, dir, to);
             links += 1;
         }
         steps.step(Step {

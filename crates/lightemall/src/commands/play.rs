@@ -3,7 +3,7 @@
 //! exit code 2 before any puzzle is generated.
 
 use crate::cli::PlayArgs;
-use crate::puzzle_args::{fresh_seed, source_with_station};
+use crate::puzzle_args::{fresh_seed, source};
 use lightemall_engine::{Game, save::SaveFile};
 use lightemall_render_minifb::check_display;
 use lightemall_store::{AUTOSAVE_SLOT, Store};
@@ -38,7 +38,7 @@ fn resumed(args: &PlayArgs, store: Option<&Store>) -> Result<Option<SaveFile>, S
 }
 
 fn new_game(args: &PlayArgs) -> Result<Game, String> {
-    let source = source_with_station(&args.puzzle)?;
+    let source = source(&args.puzzle)?;
     crate::progress::while_working("generating the game", || {
         Game::new(source, Box::new(InstantClock::default()))
     })

@@ -29,12 +29,11 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
         if let Some(path) = &args.output {
             check_output(path)?;
         }
-        if let Some(path) = args
-            .gen_steps
-            .as_deref()
-            .filter(|p| super::render_steps::is_gif(p))
-        {
-            check_output(path)?;
+        if let Some(path) = args.gen_steps.as_deref() {
+            super::render_steps::check_size(grid)?;
+            if super::render_steps::is_gif(path) {
+                check_output(path)?;
+            }
         }
         Ok(())
     })?;
@@ -292,7 +291,7 @@ mod tests {
     /// board painted whole.
     fn check_bands_match(id: &str, cell: f32, rows: u32, fog: bool) {
         let source = PuzzleSource::parse(id).expect("valid id");
-        let puzzle = lightemall_solve::puzzle_of(&source).expect("generates");
+        let puzzle = lightemall_solve::resolve(source).expect("generates").puzzle;
         let board = &puzzle.board;
         let mut power = Power::default();
         power.compute(board, puzzle.station);

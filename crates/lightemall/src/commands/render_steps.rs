@@ -5,7 +5,7 @@
 use crate::cli::RenderArgs;
 use crate::commands::render::layout_for;
 use crate::puzzle_args::Resolved;
-use lightemall_gen::{Generator, Step, StepSink, generate_with_steps};
+use lightemall_gen::{MAX_STEP_TILES, Step, StepSink, solution_tree};
 use lightemall_model::{Board, Dir, Grid, Tile};
 use lightemall_power::Power;
 use lightemall_render_png::{GifWriter, Rasterizer, encode_png};
@@ -14,8 +14,6 @@ use std::path::Path;
 
 /// The most frames of generation; longer runs show several steps a frame.
 const MAX_FRAMES: usize = 240;
-/// The largest board the demo draws (every frame is a full picture).
-const MAX_TILES: usize = 64 * 64;
 /// The most frames: generation's, the solved tree, the puzzle, and one
 /// for rounding.
 const MOST_FRAMES: u64 = MAX_FRAMES as u64 + 3;
@@ -55,6 +53,17 @@ impl StepSink for FrameSink {
     }
 }
 
+/// Refuse a board too large to draw step by step (before it is generated).
+pub fn check_size(grid: &Grid) -> Result<(), String> {
+    if grid.len() > MAX_STEP_TILES {
+        return Err(format!(
+            "--gen-steps draws boards of at most {MAX_STEP_TILES} tiles; {} is larger",
+            grid.size_label()
+        ));
+    }
+    Ok(())
+}
+
 /// Write the frames to `path`.
 pub fn run(
     args: &RenderArgs,
@@ -66,12 +75,7 @@ pub fn run(
         .params
         .ok_or("--gen-steps needs a generated puzzle (options or a seeded ID), not a given one")?;
     let grid = params.grid;
-    if grid.len() > MAX_TILES {
-        return Err(format!(
-            "--gen-steps draws boards of at most {MAX_TILES} tiles; {} is larger",
-            grid.size_label()
-        ));
-    }
+    check_size(&grid)?;
     let layout = layout_for(&grid, args.cell, false)?;
     check_budget(&grid, &layout, args.cell)?;
     // Kruskal looks at every edge, growth at every tile: frames ~ steps / every.
@@ -82,26 +86,21 @@ pub fn run(
         links: Vec::new(),
         marks: Vec::new(),
     };
-    let mut puzzle = crate::progress::while_working(&format!("generating {params}"), || {
-        generate_with_steps(&params, &mut sink)
-    })
-    .map_err(|e| e.to_string())?;
-    if matches!(params.generator, Generator::Unique | Generator::Graded) {
-        // The steps build the starting tree; the last frames show the
-        // puzzle the solver made from it (unique, or graded).
-        puzzle = crate::progress::generate(&params).map_err(|e| e.to_string())?;
-    }
+    // The steps build the tree (for `unique` and `graded`, the starting
+    // tree); the last frames show the puzzle: `resolved`, made by the one
+    // generator entry point.
+    solution_tree(&params, &mut sink);
+    let puzzle = &resolved.puzzle;
     let mut out = FrameOut::new(path, &layout)?;
-    let mut tiles = vec![Tile::EMPTY; grid.len()];
+    let mut board = Board::new(grid, vec![Tile::EMPTY; grid.len()]).map_err(|e| e.to_string())?;
     let mut applied = 0;
     let progress = crate::progress::Steps::new("drawing frames", sink.marks.len() as u64);
     for mark in &sink.marks {
         progress.advance();
         for &(tile, dir) in &sink.links[applied..mark.links] {
-            link(&grid, &mut tiles, tile, dir);
+            board.link(tile, dir);
         }
         applied = mark.links;
-        let board = Board::new(grid, tiles.clone()).map_err(|e| e.to_string())?;
         let highlights = Highlights {
             processing: Some(mark.processing),
             frontier: &mark.frontier,
@@ -143,13 +142,6 @@ pub fn run(
         2500,
     )?;
     out.finish()
-}
-
-fn link(grid: &Grid, tiles: &mut [Tile], tile: usize, dir: Dir) {
-    if let Some(other) = grid.neighbour(tile, dir) {
-        tiles[tile] = tiles[tile].with(dir);
-        tiles[other] = tiles[other].with(grid.topology().opposite(dir));
-    }
 }
 
 fn frame<'a>(
