@@ -1,7 +1,11 @@
 //! The command-line grammar (clap). Every command has `--help`.
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use lightemall_gen::{Difficulty, Generator};
+use lightemall_model::Topology;
 use lightemall_solve::Rating;
+use lightemall_view::Theme;
 use std::path::PathBuf;
 
 /// LightEmAll: rotate the tiles until every one is connected to the power station.
@@ -56,18 +60,18 @@ pub struct PuzzleArgs {
     #[arg(long, default_value = "10x10", allow_hyphen_values = true)]
     pub size: String,
     /// Grid topology.
-    #[arg(long, default_value = "square", value_parser = ["square", "octo", "hex"])]
+    #[arg(long, default_value = "square", value_parser = one_of(Topology::ALL.map(Topology::name)))]
     pub topology: String,
     /// Wrap around the edges (a torus).
     #[arg(long)]
     pub wrap: bool,
     /// Difficulty.
-    #[arg(long, default_value = "medium", value_parser = ["easy", "medium", "hard"])]
+    #[arg(long, default_value = "medium", value_parser = one_of(Difficulty::ALL.iter().map(|d| d.name())))]
     pub difficulty: String,
     /// Generator (`graded`: one solution, and the difficulty is the level the
     /// solver measures; `unique`: one solution, proved; `kruskal`, `scan`,
     /// `frontier`: a random tree, maybe several solutions).
-    #[arg(long, default_value = "graded", value_parser = ["graded", "kruskal", "scan", "frontier", "unique"])]
+    #[arg(long, default_value = "graded", value_parser = one_of(Generator::ALL.iter().map(|g| g.name())))]
     pub generator: String,
     /// Seed (0 to 2^64-1); a random one if absent.
     #[arg(long, allow_negative_numbers = true)]
@@ -207,7 +211,7 @@ pub struct RenderArgs {
     #[arg(long)]
     pub solved: bool,
     /// The look.
-    #[arg(long, default_value = "classic", value_parser = ["classic", "circuit", "contrast"])]
+    #[arg(long, default_value = "classic", value_parser = one_of(Theme::ALL.map(Theme::name)))]
     pub theme: String,
     /// Tile width in pixels (4 to 256); by default 1024 / the board's longer side,
     /// within 4 to 64 (about 1000 pixels for 16 to 256 tiles a side).
@@ -237,4 +241,11 @@ pub struct RenderArgs {
     /// Milliseconds a generation frame is shown.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(20..=10_000))]
     pub step_ms: u32,
+}
+
+/// A parser that takes one of `names` and lists them in `--help`: each
+/// type's own list of names (`Topology::ALL`, `Generator::ALL`, ...), so a
+/// new value needs no edit here.
+fn one_of(names: impl IntoIterator<Item = &'static str>) -> PossibleValuesParser {
+    PossibleValuesParser::new(names)
 }

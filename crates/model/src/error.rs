@@ -1,5 +1,6 @@
 //! Errors of the model: invalid boards and unreadable text.
 
+use crate::limits::{MAX_SIDE, MIN_SIDE};
 use thiserror::Error;
 
 /// A board or grid that cannot exist.
@@ -8,8 +9,8 @@ pub enum ModelError {
     /// A side is outside `MIN_SIDE..=MAX_SIDE`.
     #[error(
         "board size {width}x{height} is out of range: each side must be {min} to {max}",
-        min = crate::grid::MIN_SIDE,
-        max = crate::grid::MAX_SIDE
+        min = MIN_SIDE,
+        max = MAX_SIDE
     )]
     SizeOutOfRange {
         /// Requested width.

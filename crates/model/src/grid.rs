@@ -1,12 +1,8 @@
 //! The grid: a topology with a size and wrapping, and the neighbour relation.
 
 use crate::error::ModelError;
+use crate::limits::{MAX_SIDE, MIN_SIDE};
 use crate::topology::{Dir, Topology};
-
-/// The smallest side of a board.
-pub const MIN_SIDE: usize = 2;
-/// The largest side of a board.
-pub const MAX_SIDE: usize = 1000;
 
 /// The shape of a board: topology, size and wrapping. Tiles are indexed
 /// row-major, `index = y * width + x`.

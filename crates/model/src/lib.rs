@@ -9,13 +9,15 @@ mod board;
 mod error;
 pub mod format;
 mod grid;
+mod limits;
 mod puzzle;
 mod tile;
 mod topology;
 
 pub use board::{Board, SolutionError, link_tiles};
 pub use error::{ModelError, ParseError, one_line};
-pub use grid::{Grid, MAX_SIDE, MIN_SIDE, parse_size};
+pub use grid::{Grid, parse_size};
+pub use limits::{MAX_SIDE, MIN_SIDE};
 pub use puzzle::Puzzle;
 pub use tile::Tile;
 pub use topology::{CellShape, Dir, DirectionSpec, Topology, TopologySpec, UnknownTopology};

@@ -1,9 +1,11 @@
 //! Paints a LightEmAll [`Scene`] into pixels with tiny-skia, and encodes PNG
 //! images and GIF animations.
 //!
-//! [`Renderer`] is the one renderer trait: a renderer consumes a Scene and
-//! knows nothing of game rules. [`Rasterizer`] is the software one; the
-//! desktop window shows the frames it paints. Text uses the bundled DejaVu
+//! A renderer consumes a Scene and knows nothing of game rules.
+//! [`Rasterizer`] is the software one, the only one: `lightemall render`
+//! encodes its frames, and the desktop window shows them (another back end
+//! would be one more consumer of `lightemall_view::Scene`, not of this
+//! crate). Text uses the bundled DejaVu
 //! Sans Bold (see `fonts/`), never a system font, and tiny-skia is exact, so
 //! the same Scene gives the same pixels on every x86-64 machine.
 
@@ -16,8 +18,6 @@ mod text;
 pub use bands::{band_margin, write_png_in_bands};
 pub use encode::{GifWriter, decode_png, encode_png, encode_png_compact, straight_rgba};
 pub use raster::{MAX_PIXELS, Rasterizer, check_size};
-
-use lightemall_view::Scene;
 
 /// Why a scene could not be painted or encoded.
 #[derive(Debug, thiserror::Error)]
@@ -35,10 +35,4 @@ pub enum RenderError {
     /// The encoder failed.
     #[error("cannot encode the image: {0}")]
     Encode(String),
-}
-
-/// Something that shows Scenes: paints each one whole.
-pub trait Renderer {
-    /// Paint `scene`, replacing what was shown before.
-    fn render(&mut self, scene: &Scene) -> Result<(), RenderError>;
 }

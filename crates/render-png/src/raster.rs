@@ -5,9 +5,9 @@
 //! rectangles, small circles are pre-painted sprites (`sprites.rs`), and
 //! text is the bundled font's glyph coverage (`text.rs`).
 
+use crate::RenderError;
 use crate::sprites::Sprites;
 use crate::text;
-use crate::{RenderError, Renderer};
 use ab_glyph::FontRef;
 use lightemall_view::{Color, Point, Rect, Scene, Shape, Stroke};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Transform};
@@ -33,31 +33,20 @@ impl Default for Rasterizer {
     }
 }
 
-impl Renderer for Rasterizer {
-    fn render(&mut self, scene: &Scene) -> Result<(), RenderError> {
-        let pixmap = target(&mut self.pixmap, scene.width, scene.height)?;
-        pixmap.fill(skia_color(scene.background));
-        for shape in &scene.shapes {
-            paint_shape(pixmap, &self.font, &mut self.sprites, shape);
-        }
-        Ok(())
-    }
-}
-
 impl Rasterizer {
     /// The last frame painted, if any.
     pub fn pixmap(&self) -> Option<&Pixmap> {
         self.pixmap.as_ref()
     }
 
-    /// Paint `scene` and hand back its pixels.
+    /// Paint `scene`, replacing the frame before, and hand back its pixels.
     pub fn paint(&mut self, scene: &Scene) -> Result<&Pixmap, RenderError> {
-        self.render(scene)?;
-        self.pixmap.as_ref().ok_or(RenderError::Size {
-            width: 0,
-            height: 0,
-            max: MAX_PIXELS,
-        })
+        let pixmap = target(&mut self.pixmap, scene.width, scene.height)?;
+        pixmap.fill(skia_color(scene.background));
+        for shape in &scene.shapes {
+            paint_shape(pixmap, &self.font, &mut self.sprites, shape);
+        }
+        Ok(pixmap)
     }
 }
 
@@ -349,7 +338,7 @@ mod tests {
         assert!(check_size(640, 480).is_ok());
         let mut r = Rasterizer::default();
         let scene = Scene::new(u32::MAX, 2, Color::hex(0));
-        assert!(r.render(&scene).is_err());
+        assert!(r.paint(&scene).is_err());
     }
 
     #[test]

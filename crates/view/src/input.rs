@@ -12,7 +12,6 @@
 //! the panel's text from the game's clock, moves and facts; `ui`,
 //! `animation`, the hint's highlight and `notice` from its session.
 
-use crate::panel::Button;
 use crate::theme::Theme;
 use lightemall_model::Board;
 
@@ -161,4 +160,47 @@ pub struct Turning {
     pub clockwise: bool,
     /// When the turn started.
     pub since_ms: u64,
+}
+
+/// A panel button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Button {
+    /// New easy game.
+    Easy,
+    /// New medium game.
+    Medium,
+    /// New hard game.
+    Hard,
+    /// Cycle the board size.
+    Size,
+    /// Cycle the mode (topology).
+    Mode,
+    /// Show or hide the scores screen.
+    Scores,
+    /// Show or hide the help overlay.
+    Help,
+}
+
+impl Button {
+    /// Every button, left to right.
+    pub const ALL: [Button; 7] = [
+        Button::Easy,
+        Button::Medium,
+        Button::Hard,
+        Button::Size,
+        Button::Mode,
+        Button::Scores,
+        Button::Help,
+    ];
+
+    /// The difficulty a new-game button asks for, by its name in IDs and
+    /// in [`PanelInfo::difficulty`], and its label.
+    pub(crate) fn difficulty(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Button::Easy => Some(("easy", "Easy")),
+            Button::Medium => Some(("medium", "Medium")),
+            Button::Hard => Some(("hard", "Hard")),
+            _ => None,
+        }
+    }
 }

@@ -7,8 +7,8 @@
 //! drawn from a tile's centre halfway to its neighbour's centre, worked out
 //! from the topology's offsets, so the layout never names a direction.
 
-use crate::overlay;
-use crate::panel::{self, Button};
+use crate::input::Button;
+use crate::panel;
 use crate::scene::{Point, Rect};
 use lightemall_model::{CellShape, Dir, Grid};
 
@@ -19,6 +19,13 @@ pub const MIN_CELL: f32 = 2.0;
 /// The strip at the bottom of a window where its notices show, below the
 /// board's margin, so a notice covers no tile.
 pub const NOTICE_STRIP: f32 = 30.0;
+/// A notice's height in pixels.
+const NOTICE_HEIGHT: f32 = 26.0;
+/// The widest a notice gets, in pixels (on a wide window it stays a
+/// readable line in the middle).
+const NOTICE_MAX_WIDTH: f32 = 720.0;
+/// The space between a notice and the bottom of the output.
+const NOTICE_GAP: f32 = 4.0;
 
 const SQRT_3: f32 = 1.732_050_8;
 
@@ -283,10 +290,14 @@ impl Layout {
         }
     }
 
-    /// Where a notice (a message for the player) shows: along the bottom,
-    /// in a window's notice strip, clear of the board.
+    /// Where a notice (a message for the player) shows: a strip centred
+    /// along the bottom of the output, in a window's notice strip, clear
+    /// of the board (the margin alone is too thin for text).
     pub fn notice_area(&self) -> Rect {
-        overlay::notice_area(self)
+        let (w, h) = (self.width as f32, self.height as f32);
+        let notice_w = (w - 2.0 * MARGIN).min(NOTICE_MAX_WIDTH);
+        let x = ((w - notice_w) / 2.0).floor();
+        Rect::new(x, h - NOTICE_HEIGHT - NOTICE_GAP, notice_w, NOTICE_HEIGHT)
     }
 
     /// What the pixel `(x, y)` is over.

@@ -20,13 +20,13 @@ mod theme;
 
 pub use animation::{CELEBRATION_MS, HOP_MS, TURN_MS, is_animating, power_front};
 pub use board::FOG_RADIUS;
+pub use input::Button;
 pub use input::{
     Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState, WinSummary,
 };
 pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
 pub use marks::error_marks;
 pub use overlay::{HELP, draw_caption, draw_status, draw_text_screen, win_lines};
-pub use panel::Button;
 pub use scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
 pub use theme::{Palette, Theme};
 

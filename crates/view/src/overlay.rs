@@ -33,13 +33,6 @@ pub const HELP: &[(&str, &str)] = &[
 
 const GOAL: &str = "Turn the tiles until every wire meets the star and lights up.";
 
-/// A notice's height in pixels.
-const NOTICE_HEIGHT: f32 = 26.0;
-/// The widest a notice gets, in pixels (on a wide window it stays a
-/// readable line in the middle).
-const NOTICE_MAX_WIDTH: f32 = 720.0;
-/// The space between a notice and the bottom of the output.
-const NOTICE_GAP: f32 = 4.0;
 /// Space between a notice's edge and its text.
 const NOTICE_PAD: f32 = 12.0;
 /// The narrowest notice drawn; in a smaller output none is.
@@ -380,21 +373,12 @@ pub fn draw_paused_banner(scene: &mut Scene, layout: &Layout, palette: &Palette)
     });
 }
 
-/// Where a notice goes: a strip centred along the bottom of the output,
-/// over the board's bottom edge (the margin alone is too thin for text).
-pub fn notice_area(layout: &Layout) -> Rect {
-    let (w, h) = (layout.width as f32, layout.height as f32);
-    let notice_w = (w - 2.0 * MARGIN).min(NOTICE_MAX_WIDTH);
-    let x = ((w - notice_w) / 2.0).floor();
-    Rect::new(x, h - NOTICE_HEIGHT - NOTICE_GAP, notice_w, NOTICE_HEIGHT)
-}
-
 /// A notice: `text` on one line (control characters shown escaped) in a
 /// box of the panel's colour with the help screen's outline, cut by the
 /// renderer with an ellipsis if it is too long. Nothing on an output too
 /// small to hold it, or for a blank text.
 pub fn draw_notice(scene: &mut Scene, layout: &Layout, text: &str, palette: &Palette) {
-    let area = notice_area(layout);
+    let area = layout.notice_area();
     if area.w.is_nan() || area.w < NOTICE_MIN_WIDTH || text.trim().is_empty() {
         return;
     }

@@ -3,7 +3,7 @@
 //! and pressed states. Geometry is fixed in pixels so hit testing needs no
 //! font: the renderer measures text, the panel only places it.
 
-use crate::input::{PanelInfo, UiState};
+use crate::input::{Button, PanelInfo, UiState};
 use crate::scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
 use crate::theme::Palette;
 
@@ -15,38 +15,6 @@ pub const MIN_WIDTH: f32 = 640.0;
 const PAD: f32 = 16.0;
 const BUTTON_Y: f32 = 62.0;
 const BUTTON_H: f32 = 30.0;
-
-/// A panel button.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Button {
-    /// New easy game.
-    Easy,
-    /// New medium game.
-    Medium,
-    /// New hard game.
-    Hard,
-    /// Cycle the board size.
-    Size,
-    /// Cycle the mode (topology).
-    Mode,
-    /// Show or hide the scores screen.
-    Scores,
-    /// Show or hide the help overlay.
-    Help,
-}
-
-impl Button {
-    /// Every button, left to right.
-    pub const ALL: [Button; 7] = [
-        Button::Easy,
-        Button::Medium,
-        Button::Hard,
-        Button::Size,
-        Button::Mode,
-        Button::Scores,
-        Button::Help,
-    ];
-}
 
 /// Where each button sits in the panel `area`.
 pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
@@ -69,9 +37,9 @@ pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
 
 fn label_of(button: Button, info: &PanelInfo) -> String {
     match button {
-        Button::Easy => "Easy".into(),
-        Button::Medium => "Medium".into(),
-        Button::Hard => "Hard".into(),
+        Button::Easy | Button::Medium | Button::Hard => {
+            button.difficulty().map_or("", |(_, label)| label).into()
+        }
         Button::Size => info.size.clone(),
         Button::Mode => info.mode.clone(),
         Button::Scores => "★".into(),
@@ -80,13 +48,9 @@ fn label_of(button: Button, info: &PanelInfo) -> String {
 }
 
 fn is_chosen(button: Button, info: &PanelInfo) -> bool {
-    let name = match button {
-        Button::Easy => "easy",
-        Button::Medium => "medium",
-        Button::Hard => "hard",
-        _ => return false,
-    };
-    info.difficulty.eq_ignore_ascii_case(name)
+    button
+        .difficulty()
+        .is_some_and(|(name, _)| info.difficulty.eq_ignore_ascii_case(name))
 }
 
 /// Draw the panel into `scene`.

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod assist;
+pub mod canvas;
 pub mod generate;
 pub mod play;
 pub mod render;

@@ -7,10 +7,11 @@
 //! values and labels from `lightemall_ui::puzzle_panel`.
 
 use crate::cli::RenderArgs;
+use crate::commands::canvas::layout_for;
 use crate::progress::Steps;
 use crate::puzzle_args::{Resolved, resolve_checked};
 use lightemall_engine::PuzzleFacts;
-use lightemall_model::{Board, Grid, Puzzle};
+use lightemall_model::{Board, Puzzle};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png, write_png_in_bands};
 use lightemall_solve::solve;
@@ -70,12 +71,6 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The tile width: as asked, or 1024 / the board's longer side within 4
-/// to 64 (the board about 1000 pixels on that side for 16 to 256 tiles).
-pub fn cell_for(grid: &Grid, cell: Option<u32>) -> u32 {
-    cell.unwrap_or_else(|| (1024 / grid.width().max(grid.height()) as u32).clamp(4, 64))
-}
-
 /// The most wire ends a render draws. The scene of a board (a shape or
 /// two per wire, a small vector each) is built whole before painting, so
 /// its memory grows with the wires: a 1000x1000 puzzle, whose wires form
@@ -100,19 +95,6 @@ pub fn check_wire_budget(board: &Board) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// The layout, refused before any pixel is allocated if the image would be too large.
-pub fn layout_for(grid: &Grid, cell: Option<u32>, panel: bool) -> Result<Layout, String> {
-    let cell = cell_for(grid, cell);
-    let layout = Layout::with_cell(grid, cell as f32, panel);
-    lightemall_render_png::check_size(layout.width, layout.height).map_err(|e| {
-        format!(
-            "a {} board at --cell {cell}: {e}; choose a smaller --cell",
-            grid.size_label()
-        )
-    })?;
-    Ok(layout)
 }
 
 /// `-o -`: the image goes to stdout.

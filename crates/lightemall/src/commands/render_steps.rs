@@ -3,7 +3,7 @@
 //! of PNG frames; then the solved tree, powered, and the scrambled puzzle.
 
 use crate::cli::RenderArgs;
-use crate::commands::render::layout_for;
+use crate::commands::canvas::{cell_for, layout_for};
 use crate::puzzle_args::Resolved;
 use lightemall_gen::{MAX_STEP_TILES, Step, StepSink, solution_tree};
 use lightemall_model::{Board, Dir, Grid, Tile};
@@ -181,7 +181,7 @@ fn check_budget(grid: &Grid, layout: &Layout, cell: Option<u32>) -> Result<(), S
     if pixels <= MAX_STEP_PIXELS {
         return Ok(());
     }
-    let asked = crate::commands::render::cell_for(grid, cell);
+    let asked = cell_for(grid, cell);
     let fits = (4..asked).rev().find(|&cell| {
         let layout = Layout::with_cell(grid, cell as f32, false);
         MOST_FRAMES * frame_pixels(&layout) <= MAX_STEP_PIXELS
