@@ -1,8 +1,9 @@
 //! Project tasks, run as `cargo xtask <task>`:
 //!
 //! - `ci`: everything CI checks: formatting, clippy with warnings denied,
-//!   every test (snapshots are never written: `INSTA_UPDATE=no`), then the
-//!   end-to-end window tests.
+//!   every test (snapshots are never written: `INSTA_UPDATE=no`), the tests
+//!   ignored for needing a program the machine may lack (Net, `time`) where
+//!   it is installed, then the end-to-end window tests.
 //! - `e2e`: the end-to-end window tests: the real game under Xvfb, driven
 //!   by xdotool (`crates/lightemall/tests/window_e2e.rs`). They skip with a
 //!   message where Xvfb, xdotool or ImageMagick is missing, except under CI.
@@ -47,7 +48,67 @@ fn ci() -> Result<(), String> {
         "warnings",
     ])?;
     cargo(&["test", "--workspace", "--locked"])?;
+    for group in TOOL_TESTS {
+        tool_tests(group)?;
+    }
     e2e()
+}
+
+/// Tests that need a program the machine may lack. A plain `cargo test`
+/// reports them as ignored, with the reason; `ci` runs them where the
+/// programs exist, and under CI (`CI` set) a missing one fails.
+struct ToolTests {
+    /// What they check, for the message.
+    what: &'static str,
+    /// The programs they run (paths, or names looked up on PATH).
+    needs: &'static [&'static str],
+    /// The test targets that hold them.
+    targets: &'static [&'static str],
+}
+
+const TOOL_TESTS: &[ToolTests] = &[
+    ToolTests {
+        what: "the solver against Simon Tatham's Net",
+        needs: &["/usr/games/sgt-net"],
+        targets: &[
+            "--package",
+            "lightemall-tests",
+            "--test",
+            "solver",
+            "--test",
+            "techniques",
+        ],
+    },
+    ToolTests {
+        what: "peak memory of the binary",
+        needs: &["/usr/bin/time"],
+        targets: &["--package", "lightemall", "--test", "cli"],
+    },
+];
+
+fn tool_tests(group: &ToolTests) -> Result<(), String> {
+    let missing: Vec<_> = group.needs.iter().filter(|p| !installed(p)).collect();
+    if !missing.is_empty() {
+        let message = format!("{}: not run, {missing:?} missing", group.what);
+        if std::env::var_os("CI").is_some() {
+            return Err(format!("{message} (.ci/run installs them)"));
+        }
+        eprintln!("xtask: skipped {message}");
+        return Ok(());
+    }
+    let mut args = vec!["test", "--locked"];
+    args.extend_from_slice(group.targets);
+    args.extend_from_slice(&["--", "--ignored"]);
+    cargo(&args)
+}
+
+/// Whether `program` (a path, or a name on PATH) exists.
+fn installed(program: &str) -> bool {
+    if program.contains('/') {
+        return std::path::Path::new(program).exists();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
 }
 
 /// The window tests run only when `LIGHTEMALL_E2E` is set, so a plain

@@ -1,8 +1,8 @@
 //! The game: a puzzle, what undo restores, the log, the clock and the
-//! derived powered set. Its four kinds of state are kept apart (STYLE.md):
-//! parameters ([`Origin`], [`PuzzleFacts`]), game state ([`GameState`],
-//! restored by undo), play state (log, moves made, assisted, paused, clock)
-//! and the powered set, which is derived: updated after a turn for the tiles
+//! derived powered set. Its four kinds of state are kept apart, as in
+//! Simon Tatham's puzzles: parameters ([`Origin`], [`PuzzleFacts`]), game
+//! state ([`GameState`], restored by undo), play state (log, moves made,
+//! assisted, paused, clock) and the powered set, which is derived: updated after a turn for the tiles
 //! the turn connects or cuts off, searched again after other changes.
 //! Commands live in `commands.rs`.
 
@@ -246,7 +246,7 @@ impl Game {
         Coord { x, y }
     }
 
-    /// The window title of DESIGN.md:
+    /// The window title (docs/contracts.md):
     /// `LightEmAll · WxH difficulty · moves N · m:ss`, then ` · solved` once won,
     /// or ` · paused` while paused (the clock stopped: by P, or under the help).
     pub fn title(&self) -> String {

@@ -1,5 +1,5 @@
 //! Moves as printable tokens: the undo history, the save file and `replay`
-//! all use them (DESIGN.md, "Moves").
+//! all use them (docs/formats.md, "Move tokens").
 //!
 //! `C x,y` turns a tile clockwise, `A x,y` anticlockwise, `L x,y` locks or
 //! unlocks it, `S DIR` moves the station, `J x,y+k/x,y+k/...` is a jumble

@@ -1,4 +1,4 @@
-//! Circuitry's growth generators (seed 002): a tree grown outward from the
+//! Circuitry's growth generators: a tree grown outward from the
 //! centre tile, which starts with three random links; every tile grows until
 //! it has three links, so there are no crosses.
 //!
@@ -33,7 +33,7 @@ struct Growth<'g> {
 impl<'g> Growth<'g> {
     /// Start at the centre tile with up to three random links. Returns the
     /// state and the tiles the links reached, in the order linked.
-    /// The centre tile with up to three links (each one a step: seed 002's
+    /// The centre tile with up to three links (each one a step: the demo's
     /// demo shows them), and the tiles they reached.
     fn start<S: StepSink>(
         grid: &'g Grid,

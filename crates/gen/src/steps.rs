@@ -1,4 +1,4 @@
-//! Generation steps, reported to a sink for the live demo (seed 002): the tile
+//! Generation steps, reported to a sink for the live demo: the tile
 //! being processed (orange), the frontier (green), and the link made.
 //!
 //! Generators are generic over the sink; with [`NoSteps`] the reporting

@@ -30,7 +30,7 @@ fn solved_board(side: usize, wrap: bool) -> Board {
         .expect("solved")
 }
 
-/// The reference DESIGN.md measures against: a queue of tile indices over
+/// The reference the targets measure against (docs/benchmarks.md): a queue of tile indices over
 /// `Board::linked`, a distance per tile.
 fn plain_bfs(board: &Board, station: usize) -> usize {
     let mut distance = vec![u32::MAX; board.grid().len()];

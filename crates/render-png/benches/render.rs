@@ -1,5 +1,5 @@
-//! Rendering benchmarks: a 32x32 board at 48 px a tile (DESIGN.md's target:
-//! a PNG in under 50 ms), split into building the Scene, painting it, and
+//! Rendering benchmarks: a 32x32 board at 48 px a tile (the target in
+//! docs/benchmarks.md: a PNG in under 50 ms), split into building the Scene, painting it, and
 //! encoding the PNG; then large boards painted in bands of 512 rows into the
 //! encoder (`write_png_in_bands`, as `lightemall render` paints them) beside
 //! the same image painted whole.

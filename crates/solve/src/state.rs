@@ -8,7 +8,7 @@
 //! [`crate::search`].
 //!
 //! Per tile and direction a wire is *must* (every remaining orientation
-//! has it), *must not* (none has) or *might* (seed 003's terms): the
+//! has it), *must not* (none has) or *might*: the
 //! `bounds` kept with each tile's candidates.
 //!
 //! Groups are the tiles joined by wires known on both sides. A solved board

@@ -1,6 +1,6 @@
 //! The window's frame: a 64x64 board in a 1920x1080 window, from the
-//! session to the `0RGB` words a window shows (DESIGN.md's target: under
-//! 8 ms), and its parts: the view's Scene, the rasterizer's painting.
+//! session to the `0RGB` words a window shows (the target in
+//! docs/benchmarks.md: under 8 ms), and its parts: the view's Scene, the rasterizer's painting.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};

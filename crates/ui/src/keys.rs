@@ -1,5 +1,5 @@
-//! The keyboard of DESIGN.md "Playing (window)": which key does what, for
-//! every front end. A front end names its library's keys as [`Key`]s (a
+//! The window's keyboard (docs/contracts.md, "Keys"): which key does
+//! what, for every front end. A front end names its library's keys as [`Key`]s (a
 //! table of names, nothing more); a key maps to an [`Action`]; whether a
 //! held key repeats is the action's.
 

@@ -48,7 +48,7 @@ pub struct FrameInput<'a> {
     pub animation: Animation,
 }
 
-/// Tiles picked out: the generation demo's colours (seed 002), and the
+/// Tiles picked out: the generation demo's colours, and the
 /// tile a hint says to turn.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Highlights<'a> {

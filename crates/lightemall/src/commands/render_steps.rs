@@ -1,4 +1,4 @@
-//! `lightemall render --gen-steps`: the generator at work (seed 002's demo),
+//! `lightemall render --gen-steps`: the generator at work (the window's demo),
 //! orange the tile being processed, green the frontier, as a GIF or a folder
 //! of PNG frames; then the solved tree, powered, and the scrambled puzzle.
 

@@ -1,4 +1,4 @@
-//! The JSON form of a puzzle (DESIGN.md, `lightemall gen --json`):
+//! The JSON form of a puzzle (docs/contracts.md, `lightemall gen --json`):
 //! `{"id", "width", "height", "topology", "wrap", "station": [x, y],
 //! "tiles": [...], "solution": [...], "barriers": [...]}`, tiles as row-major
 //! direction masks. `barriers`, per tile the mask of blocked directions, is

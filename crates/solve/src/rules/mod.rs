@@ -2,7 +2,7 @@
 //! propagation that applies them cheapest first.
 //!
 //! - [`local`]: a tile agrees with each neighbour about the wire between
-//!   them (seed 003's must / must-not / might), and no wire leaves the
+//!   them (must / must-not / might), and no wire leaves the
 //!   board or crosses a barrier.
 //! - [`loops`]: an orientation that would close a cycle is out.
 //! - [`islands`]: an orientation that would close off a group, or a dead
