@@ -30,7 +30,7 @@ impl Grid {
                 height: height as u64,
             });
         }
-        if wrap && topology.spec().wrap_needs_even_height && height % 2 == 1 {
+        if wrap && !height.is_multiple_of(topology.row_period()) {
             return Err(ModelError::OddWrappingHexHeight { height });
         }
         Ok(Grid {

@@ -51,8 +51,6 @@ pub struct TopologySpec {
     pub shape: CellShape,
     /// Directions in clockwise order; rotation moves a wire from `i` to `i + 1`.
     pub directions: &'static [DirectionSpec],
-    /// Whether a wrapping board needs an even height (row parity must survive the wrap).
-    pub wrap_needs_even_height: bool,
 }
 
 const fn same(name: &'static str, dx: i8, dy: i8, angle_degrees: f32) -> DirectionSpec {
@@ -87,7 +85,6 @@ static SQUARE: TopologySpec = TopologySpec {
         same("S", 0, 1, 180.0),
         same("W", -1, 0, 270.0),
     ],
-    wrap_needs_even_height: false,
 };
 
 static OCTO: TopologySpec = TopologySpec {
@@ -103,7 +100,6 @@ static OCTO: TopologySpec = TopologySpec {
         same("W", -1, 0, 270.0),
         same("NW", -1, -1, 315.0),
     ],
-    wrap_needs_even_height: false,
 };
 
 static HEX: TopologySpec = TopologySpec {
@@ -117,7 +113,6 @@ static HEX: TopologySpec = TopologySpec {
         shifted("W", (-1, 0), (-1, 0), 270.0),
         shifted("NW", (-1, -1), (0, -1), 330.0),
     ],
-    wrap_needs_even_height: true,
 };
 
 /// A topology: which directions tiles have and where they lead.
@@ -198,6 +193,20 @@ impl Topology {
             .map(|i| Dir(i as u8))
     }
 
+    /// How many rows the neighbour offsets take to repeat: 1 when every
+    /// row has the same offsets (square, octo), 2 when odd rows differ
+    /// (hex, whose odd rows are shifted). A wrapping board's height must be
+    /// a multiple of it (so a row keeps its offsets across the wrap), and
+    /// a view of a wrapping board moves by whole periods of rows.
+    pub fn row_period(self) -> usize {
+        let alike = self
+            .spec()
+            .directions
+            .iter()
+            .all(|d| d.even_row == d.odd_row);
+        if alike { 1 } else { 2 }
+    }
+
     /// Neighbour offset `(dx, dy)` of `dir` from a tile on row `y`.
     #[inline]
     pub fn offset(self, dir: Dir, y: usize) -> (i8, i8) {
@@ -249,6 +258,12 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn only_hex_rows_repeat_in_pairs() {
+        let periods = Topology::ALL.map(Topology::row_period);
+        assert_eq!(periods, [1, 1, 2]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::presets;
 use lightemall_engine::score::{ScoreTable, preset_name, speed_time};
 use lightemall_engine::{Clock, Game, GameError, Move};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
-use lightemall_model::{CellShape, Dir, Topology};
+use lightemall_model::{Dir, Topology};
 use lightemall_view::{
     Animation, Button, HintMark, Hit, Layout, Point, Turning, UiState, WinSummary,
 };
@@ -930,12 +930,9 @@ impl Session {
             _ => 0,
         };
         let (w, h) = (grid.width(), grid.height());
-        // Hex rows shift in pairs, so every row keeps its offset.
-        let rows = if grid.topology().spec().shape == CellShape::Hexagon {
-            2
-        } else {
-            1
-        };
+        // Rows shift by whole periods (pairs on hex boards), so every row
+        // keeps its offset.
+        let rows = grid.topology().row_period();
         let (x, y) = self.viewport.shift;
         self.viewport.shift = (
             (x + step(radians.sin(), w)) % w,

@@ -145,12 +145,13 @@ impl Layout {
 
     /// The same layout with the tiles of a wrapping board shown moved by
     /// `dx` columns and `dy` rows, wrapping round (Net's view shift), so a
-    /// region across the seam can be seen whole. Hex boards move by pairs
-    /// of rows, so every row keeps its half-tile offset. A board that does
-    /// not wrap is not moved.
+    /// region across the seam can be seen whole. Rows move by whole
+    /// periods of the topology (`Topology::row_period`: pairs on hex
+    /// boards), so every row keeps its offset. A board that does not wrap
+    /// is not moved.
     pub fn shifted(mut self, dx: usize, dy: usize) -> Layout {
         if self.grid.wrap() {
-            let dy = if is_hex(&self.grid) { dy - dy % 2 } else { dy };
+            let dy = dy - dy % self.grid.topology().row_period();
             self.shift = (dx % self.grid.width(), dy % self.grid.height());
         }
         self
