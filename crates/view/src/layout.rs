@@ -3,14 +3,16 @@
 //! front end.
 //!
 //! Square cells sit in a plain grid; hexagonal cells are pointy-top with odd
-//! rows shifted right by half a cell (the model's [`CellShape`]). Wires are
+//! rows shifted right by half a cell (the model's `CellShape`, whose
+//! geometry `cells.rs` holds). Wires are
 //! drawn from a tile's centre halfway to its neighbour's centre, worked out
 //! from the topology's offsets, so the layout never names a direction.
 
+use crate::cells::{CellGeometry, Placement, geometry};
 use crate::input::Button;
 use crate::panel;
 use crate::scene::{Point, Rect};
-use lightemall_model::{CellShape, Dir, Grid};
+use lightemall_model::{Dir, Grid};
 
 /// Space around the board, in pixels.
 pub const MARGIN: f32 = 16.0;
@@ -26,8 +28,6 @@ const NOTICE_HEIGHT: f32 = 26.0;
 const NOTICE_MAX_WIDTH: f32 = 720.0;
 /// The space between a notice and the bottom of the output.
 const NOTICE_GAP: f32 = 4.0;
-
-const SQRT_3: f32 = 1.732_050_8;
 
 /// What a pixel is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,19 +61,14 @@ pub struct Layout {
     bottom: f32,
 }
 
-fn is_hex(grid: &Grid) -> bool {
-    grid.topology().spec().shape == CellShape::Hexagon
+/// The geometry of the grid's cells.
+fn cells(grid: &Grid) -> &'static dyn CellGeometry {
+    geometry(grid.topology().spec().shape)
 }
 
 /// Board size in pixels for a tile width.
 fn board_size(grid: &Grid, cell: f32) -> (f32, f32) {
-    let (w, h) = (grid.width() as f32, grid.height() as f32);
-    if is_hex(grid) {
-        let s = cell / SQRT_3;
-        (cell * (w + 0.5), 2.0 * s + 1.5 * s * (h - 1.0))
-    } else {
-        (cell * w, cell * h)
-    }
+    cells(grid).board_size(grid, cell)
 }
 
 fn clamp_cell(cell: f32) -> f32 {
@@ -125,11 +120,7 @@ impl Layout {
         let (bw, bh) = board_size(grid, cell);
         let x = ((width - bw) / 2.0).floor();
         let y = (panel_h + (height - panel_h - (bottom - MARGIN) - bh) / 2.0).floor();
-        let row_pitch = if is_hex(grid) {
-            1.5 * cell / SQRT_3
-        } else {
-            cell
-        };
+        let row_pitch = cells(grid).row_pitch(cell);
         Layout {
             width: to_px(width),
             height: to_px(height),
@@ -174,24 +165,15 @@ impl Layout {
     /// The centre of the cell at column `x`, row `y` (which may lie off the
     /// board, for wires toward the edge).
     pub fn centre_xy(&self, x: i64, y: i64) -> Point {
-        let (x, y) = (x as f32, y as f32);
-        if is_hex(&self.grid) {
-            let shift = if (y as i64).rem_euclid(2) == 1 {
-                0.5
-            } else {
-                0.0
-            };
-            let s = self.cell / SQRT_3;
-            Point::new(
-                self.board.x + self.cell * (x + 0.5 + shift),
-                self.board.y + s + self.row_pitch * y,
-            )
-        } else {
-            // Whole-pixel centres keep even-width wires crisp on odd cells too.
-            Point::new(
-                self.board.x + (self.cell * (x + 0.5)).floor(),
-                self.board.y + (self.cell * (y + 0.5)).floor(),
-            )
+        cells(&self.grid).centre(self.placement(), x, y)
+    }
+
+    /// Where the cells sit, for the cell geometry.
+    fn placement(&self) -> Placement {
+        Placement {
+            origin: Point::new(self.board.x, self.board.y),
+            cell: self.cell,
+            row_pitch: self.row_pitch,
         }
     }
 
@@ -214,25 +196,7 @@ impl Layout {
 
     /// The outline of tile `index`, shrunk by `inset` pixels on every side.
     pub fn outline(&self, index: usize, inset: f32) -> Vec<Point> {
-        let c = self.centre(index);
-        if is_hex(&self.grid) {
-            // Circumradius, less the inset measured across the flat sides.
-            let r = (self.cell / 2.0 - inset).max(0.0) * 2.0 / SQRT_3;
-            (0..6)
-                .map(|k| {
-                    let a = (-90.0 + 60.0 * k as f32).to_radians();
-                    Point::new(c.x + r * a.cos(), c.y + r * a.sin())
-                })
-                .collect()
-        } else {
-            let h = (self.cell / 2.0 - inset).max(0.0);
-            vec![
-                Point::new(c.x - h, c.y - h),
-                Point::new(c.x + h, c.y - h),
-                Point::new(c.x + h, c.y + h),
-                Point::new(c.x - h, c.y + h),
-            ]
-        }
+        cells(&self.grid).outline(self.centre(index), self.cell, inset)
     }
 
     /// The side of tile `index` that faces `dir`, as its two ends (where a
@@ -389,8 +353,8 @@ impl Layout {
         let (col, row) = self.nearest_cell(p);
         let (w, h) = (self.grid.width() as i64, self.grid.height() as i64);
         let inside = (0..w).contains(&col) && (0..h).contains(&row);
-        let square_ok = is_hex(&self.grid) || self.board.contains(p);
-        if !(inside && square_ok) {
+        let in_bounds = !cells(&self.grid).fills_board() || self.board.contains(p);
+        if !(inside && in_bounds) {
             // Checked first: a far pixel's cell is huge, and the shift
             // below would overflow.
             return None;
@@ -401,34 +365,9 @@ impl Layout {
         Some(self.grid.index(x as usize, y as usize))
     }
 
-    /// The cell (on the board or not) whose centre is nearest to `p`.
+    /// The cell (on the board or not) under `p`.
     fn nearest_cell(&self, p: Point) -> (i64, i64) {
-        let fx = (p.x - self.board.x) / self.cell;
-        if !is_hex(&self.grid) {
-            let fy = (p.y - self.board.y) / self.cell;
-            return (fx.floor() as i64, fy.floor() as i64);
-        }
-        let s = self.cell / SQRT_3;
-        // Clamped to just around the board: a pixel a billion cells away
-        // is off the board as surely, and `± 1` below cannot overflow.
-        let (w, h) = (self.grid.width() as f32, self.grid.height() as f32);
-        let fy = (p.y - self.board.y - s) / self.row_pitch;
-        let guess_row = fy.round().clamp(-2.0, h + 2.0) as i64;
-        let mut best = (0, 0);
-        let mut best_d = f32::INFINITY;
-        for row in guess_row - 1..=guess_row + 1 {
-            let col = (fx - 0.5 * row.rem_euclid(2) as f32).floor();
-            let guess_col = col.clamp(-2.0, w + 2.0) as i64;
-            for col in guess_col - 1..=guess_col + 1 {
-                let c = self.centre_xy(col, row);
-                let d = (c.x - p.x).powi(2) + (c.y - p.y).powi(2);
-                if d < best_d {
-                    best_d = d;
-                    best = (col, row);
-                }
-            }
-        }
-        best
+        cells(&self.grid).cell_at(self.placement(), &self.grid, p)
     }
 }
 

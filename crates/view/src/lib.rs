@@ -10,6 +10,7 @@
 
 mod animation;
 mod board;
+mod cells;
 mod input;
 mod layout;
 mod marks;
