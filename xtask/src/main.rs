@@ -5,8 +5,9 @@
 //!   ignored for needing a program the machine may lack (Net, `time`) where
 //!   it is installed, then the end-to-end window tests.
 //! - `e2e`: the end-to-end window tests: the real game under Xvfb, driven
-//!   by xdotool (`crates/lightemall/tests/window_e2e.rs`). They skip with a
-//!   message where Xvfb, xdotool or ImageMagick is missing, except under CI.
+//!   by xdotool (`crates/lightemall/tests/window_e2e.rs`; ignored by a
+//!   plain `cargo test`). Where Xvfb, xdotool, ImageMagick or xprop is
+//!   missing they are skipped with a message, except under CI (a failure).
 //! - `fuzz [SECONDS]`: each fuzz target of `fuzz/` for SECONDS (default 20)
 //!   on one core, with `cargo +nightly fuzz` (not part of `ci`).
 //! - `bench [ARGS]`: the criterion benchmarks (`cargo bench --workspace`).
@@ -49,7 +50,7 @@ fn ci() -> Result<(), String> {
     ])?;
     cargo(&["test", "--workspace", "--locked"])?;
     for group in TOOL_TESTS {
-        tool_tests(group)?;
+        tool_tests(group, &[])?;
     }
     e2e()
 }
@@ -86,7 +87,9 @@ const TOOL_TESTS: &[ToolTests] = &[
     },
 ];
 
-fn tool_tests(group: &ToolTests) -> Result<(), String> {
+/// Run the ignored tests of `group` (with the test harness's `extra`
+/// arguments) if its programs are installed.
+fn tool_tests(group: &ToolTests, extra: &[&str]) -> Result<(), String> {
     let missing: Vec<_> = group.needs.iter().filter(|p| !installed(p)).collect();
     if !missing.is_empty() {
         let message = format!("{}: not run, {missing:?} missing", group.what);
@@ -99,6 +102,7 @@ fn tool_tests(group: &ToolTests) -> Result<(), String> {
     let mut args = vec!["test", "--locked"];
     args.extend_from_slice(group.targets);
     args.extend_from_slice(&["--", "--ignored"]);
+    args.extend_from_slice(extra);
     cargo(&args)
 }
 
@@ -111,23 +115,18 @@ fn installed(program: &str) -> bool {
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
 }
 
-/// The window tests run only when `LIGHTEMALL_E2E` is set, so a plain
-/// `cargo test` does not open windows.
+/// The window tests: ignored by a plain `cargo test` (they open windows),
+/// run here one at a time where their tools are installed.
+const WINDOW_TESTS: ToolTests = ToolTests {
+    what: "the window tests",
+    needs: &["Xvfb", "xdotool", "import", "xprop"],
+    targets: &["--package", "lightemall", "--test", "window_e2e"],
+};
+
 fn e2e() -> Result<(), String> {
-    let args = [
-        "test",
-        "--package",
-        "lightemall",
-        "--test",
-        "window_e2e",
-        "--locked",
-        "--",
-        // One window at a time: parallel windows on two cores disturb the
-        // idle-CPU measurement and the timing of held keys.
-        "--test-threads=1",
-    ];
-    eprintln!("$ LIGHTEMALL_E2E=1 cargo {}", args.join(" "));
-    run_cargo(&args, &[("LIGHTEMALL_E2E", "1")])
+    // One window at a time: parallel windows on two cores disturb the
+    // idle-CPU measurement and the timing of held keys.
+    tool_tests(&WINDOW_TESTS, &["--test-threads=1"])
 }
 
 fn bench(extra: &[String]) -> Result<(), String> {

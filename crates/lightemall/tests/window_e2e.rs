@@ -1,10 +1,13 @@
 //! End-to-end tests of the game window: the real binary on a virtual X
 //! display, clicked and typed at with xdotool as a person would, its title
-//! read and its pixels screenshotted. See `e2e/mod.rs` for when they run.
+//! read and its pixels screenshotted. Each is `#[ignore]`d, so a plain
+//! `cargo test` opens no window and says so; `cargo xtask e2e` (part of
+//! `cargo xtask ci`) runs them one at a time where Xvfb, xdotool,
+//! ImageMagick's `import` and `xprop` are installed.
 
 mod e2e;
 
-use e2e::{App, Display, data_home, enabled, shots_folder};
+use e2e::{App, Display, data_home, needs_tools, shots_folder};
 use lightemall_engine::{Game, Hint, ManualClock};
 use lightemall_gen::Params;
 use lightemall_model::{Grid, Tile};
@@ -43,10 +46,9 @@ fn wait_moves(app: &App<'_>, moves: u64) -> String {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn clicks_turn_the_tile_under_the_pointer_and_count_moves() {
-    if !enabled("clicks_turn_the_tile_under_the_pointer_and_count_moves") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("clicks"), &["play", PUZZLE]);
     let title = app.title();
@@ -112,10 +114,9 @@ fn solution_steps(id: &str) -> Vec<u32> {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn a_scripted_solve_by_clicks_ends_solved() {
-    if !enabled("a_scripted_solve_by_clicks_ends_solved") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let home = data_home("solve");
     let app = App::start(&display, &home, &["play", PUZZLE]);
@@ -155,10 +156,9 @@ fn a_scripted_solve_by_clicks_ends_solved() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn an_idle_window_uses_almost_no_cpu() {
-    if !enabled("an_idle_window_uses_almost_no_cpu") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("idle"), &["play", PUZZLE]);
     app.settled_screenshot();
@@ -177,10 +177,9 @@ fn an_idle_window_uses_almost_no_cpu() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn esc_autosaves_and_resume_continues() {
-    if !enabled("esc_autosaves_and_resume_continues") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let home = data_home("resume");
     let mut app = App::start(&display, &home, &["play", PUZZLE]);
@@ -216,10 +215,9 @@ fn esc_autosaves_and_resume_continues() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn ctrl_s_says_where_it_saved_then_the_message_goes() {
-    if !enabled("ctrl_s_says_where_it_saved_then_the_message_goes") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let home = data_home("save");
     let app = App::start(&display, &home, &["play", PUZZLE]);
@@ -251,10 +249,9 @@ fn ctrl_s_says_where_it_saved_then_the_message_goes() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn the_keyboard_plays_too() {
-    if !enabled("the_keyboard_plays_too") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let mut app = App::start(&display, &data_home("keys"), &["play", PUZZLE]);
     let before = app.settled_screenshot();
@@ -297,10 +294,9 @@ fn the_keyboard_plays_too() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn the_window_resizes_and_stays_playable() {
-    if !enabled("the_window_resizes_and_stays_playable") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("resize"), &["play", PUZZLE]);
     // A window manager is asked to keep the window at least the smallest frame.
@@ -333,10 +329,9 @@ fn the_window_resizes_and_stays_playable() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn g_builds_a_new_game_step_by_step() {
-    if !enabled("g_builds_a_new_game_step_by_step") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("demo"), &["play", PUZZLE]);
     let orange = Theme::Classic.palette().processing;
@@ -368,10 +363,9 @@ fn g_builds_a_new_game_step_by_step() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn the_wheel_zooms_and_clicks_still_land_on_their_tile() {
-    if !enabled("the_wheel_zooms_and_clicks_still_land_on_their_tile") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("zoom"), &["play", PUZZLE]);
     let before = app.settled_screenshot();
@@ -431,10 +425,9 @@ fn wait_notice_change(
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn ctrl_h_marks_a_tile_and_ctrl_shift_h_twice_solves_then_ctrl_r_restarts() {
-    if !enabled("ctrl_h_marks_a_tile_and_ctrl_shift_h_twice_solves_then_ctrl_r_restarts") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("assist"), &["play", PUZZLE]);
     let before = app.settled_screenshot();
@@ -473,10 +466,9 @@ fn ctrl_h_marks_a_tile_and_ctrl_shift_h_twice_solves_then_ctrl_r_restarts() {
 /// Esc closed the window and exited 0 even when the autosave failed: the
 /// game was lost. Now the window stays with a notice; Esc again leaves.
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn a_failed_autosave_keeps_the_window_until_esc_again() {
-    if !enabled("a_failed_autosave_keeps_the_window_until_esc_again") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let home = data_home("autosave-fails");
     let slot = home.join("lightemall/autosave.lightemall-save");
@@ -523,10 +515,9 @@ fn press(app: &App<'_>, key: &str, times: usize) {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn a_huge_board_opens_on_its_star_and_the_scroll_keys_reach_every_edge() {
-    if !enabled("a_huge_board_opens_on_its_star_and_the_scroll_keys_reach_every_edge") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("huge"), &["play", HUGE]);
     let (w, h) = app.size();
@@ -565,10 +556,9 @@ fn a_huge_board_opens_on_its_star_and_the_scroll_keys_reach_every_edge() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn clicks_with_no_hold_are_all_counted() {
-    if !enabled("clicks_with_no_hold_are_all_counted") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("quick-clicks"), &["play", PUZZLE]);
     let at = centre(&app, PUZZLE, 12);
@@ -588,10 +578,9 @@ fn clicks_with_no_hold_are_all_counted() {
 }
 
 #[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
 fn p_pauses_the_game_and_the_title_and_board_say_so() {
-    if !enabled("p_pauses_the_game_and_the_title_and_board_say_so") {
-        return;
-    }
+    needs_tools();
     let display = Display::start();
     let app = App::start(&display, &data_home("pause"), &["play", PUZZLE]);
     let at = centre(&app, PUZZLE, 7);

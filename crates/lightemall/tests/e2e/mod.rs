@@ -3,9 +3,9 @@
 //! ImageMagick's `import` to act and look as a person would. Every wait is
 //! for a condition, with a timeout; nothing relies on a fixed sleep.
 //!
-//! The tests run when `LIGHTEMALL_E2E` is set (`cargo xtask e2e` sets it;
-//! `cargo xtask ci` runs it). Without Xvfb, xdotool or import they skip with
-//! a message, except under CI (`CI` set), where that is a failure.
+//! The tests are ignored by default; `cargo xtask e2e` (and so `cargo
+//! xtask ci`) runs them where the tools are installed, and under CI (`CI`
+//! set) a missing tool is a failure.
 
 pub mod image;
 
@@ -24,24 +24,15 @@ const HOLD: &str = "0.1";
 /// The tools the tests need.
 const TOOLS: [&str; 4] = ["Xvfb", "xdotool", "import", "xprop"];
 
-/// Whether the end-to-end tests should run here; `None` means skip (the
-/// reason was printed).
-pub fn enabled(test: &str) -> bool {
-    if std::env::var_os("LIGHTEMALL_E2E").is_none() {
-        eprintln!("{test}: skipped; the window tests run with `cargo xtask e2e`");
-        return false;
-    }
+/// Fail, saying what to install, if a tool the tests need is missing (they
+/// are ignored by default; `cargo xtask e2e` runs them where the tools are).
+pub fn needs_tools() {
     let missing: Vec<&str> = TOOLS.into_iter().filter(|t| !on_path(t)).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let message = format!(
-        "{test}: needs {} (apt-get install xvfb xdotool imagemagick x11-utils)",
+    assert!(
+        missing.is_empty(),
+        "the window tests need {} (apt-get install xvfb xdotool imagemagick x11-utils)",
         missing.join(", ")
     );
-    assert!(std::env::var_os("CI").is_none(), "{message}");
-    eprintln!("{message}; skipped");
-    false
 }
 
 fn on_path(tool: &str) -> bool {
