@@ -1,12 +1,12 @@
 //! Encoding: PNG for one frame, GIF for an animation.
 
 use crate::RenderError;
-use tiny_skia::Pixmap;
+use crate::raster::Pixels;
 
 /// The frame as PNG bytes, fast compression: a frame of a large board
 /// encodes in milliseconds and stays small, as its colours are few. An
 /// opaque frame (every frame with an opaque background) is stored as RGB.
-pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
+pub fn encode_png(pixmap: Pixels<'_>) -> Result<Vec<u8>, RenderError> {
     let (width, height) = (pixmap.width(), pixmap.height());
     let fast = png::Compression::Fastest;
     match opaque_rgb(pixmap) {
@@ -22,7 +22,7 @@ pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
 }
 
 /// The RGB bytes of a frame whose every pixel is opaque, else `None`.
-fn opaque_rgb(pixmap: &Pixmap) -> Option<Vec<u8>> {
+fn opaque_rgb(pixmap: Pixels<'_>) -> Option<Vec<u8>> {
     let data = pixmap.data();
     let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
     for px in data.chunks_exact(4) {
@@ -100,7 +100,7 @@ pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), RenderError> {
 }
 
 /// Straight (not premultiplied) RGBA bytes of a frame.
-pub fn straight_rgba(pixmap: &Pixmap) -> Vec<u8> {
+pub fn straight_rgba(pixmap: Pixels<'_>) -> Vec<u8> {
     let mut out = pixmap.data().to_vec();
     for px in out.chunks_exact_mut(4) {
         let straight = straight_pixel(px);
@@ -161,7 +161,7 @@ impl GifWriter {
     }
 
     /// Add a frame shown for `delay_ms` (GIF counts hundredths of a second).
-    pub fn add(&mut self, pixmap: &Pixmap, delay_ms: u32) -> Result<(), RenderError> {
+    pub fn add(&mut self, pixmap: Pixels<'_>, delay_ms: u32) -> Result<(), RenderError> {
         if pixmap.width() != u32::from(self.width) || pixmap.height() != u32::from(self.height) {
             return Err(RenderError::Encode(
                 "a GIF's frames must all have one size".into(),

@@ -17,7 +17,7 @@ mod text;
 
 pub use bands::{band_margin, write_png_in_bands};
 pub use encode::{GifWriter, decode_png, encode_png, encode_png_compact, straight_rgba};
-pub use raster::{MAX_PIXELS, Rasterizer, check_size};
+pub use raster::{MAX_PIXELS, Pixels, Rasterizer, check_size};
 
 /// Why a scene could not be painted or encoded.
 #[derive(Debug, thiserror::Error)]

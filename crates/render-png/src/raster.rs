@@ -33,20 +33,39 @@ impl Default for Rasterizer {
     }
 }
 
-impl Rasterizer {
-    /// The last frame painted, if any.
-    pub fn pixmap(&self) -> Option<&Pixmap> {
-        self.pixmap.as_ref()
+/// The pixels of a painted frame: what the encoders take and a window
+/// copies. tiny-skia's pixmap stays inside this crate.
+#[derive(Clone, Copy, Debug)]
+pub struct Pixels<'a> {
+    pixmap: &'a Pixmap,
+}
+
+impl Pixels<'_> {
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.pixmap.width()
     }
 
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.pixmap.height()
+    }
+
+    /// Premultiplied RGBA bytes, row by row from the top.
+    pub fn data(&self) -> &[u8] {
+        self.pixmap.data()
+    }
+}
+
+impl Rasterizer {
     /// Paint `scene`, replacing the frame before, and hand back its pixels.
-    pub fn paint(&mut self, scene: &Scene) -> Result<&Pixmap, RenderError> {
+    pub fn paint(&mut self, scene: &Scene) -> Result<Pixels<'_>, RenderError> {
         let pixmap = target(&mut self.pixmap, scene.width, scene.height)?;
         pixmap.fill(skia_color(scene.background));
         for shape in &scene.shapes {
             paint_shape(pixmap, &self.font, &mut self.sprites, shape);
         }
-        Ok(pixmap)
+        Ok(Pixels { pixmap })
     }
 }
 
@@ -347,11 +366,12 @@ mod tests {
         let pixmap = r
             .paint(&Scene::new(3, 2, Color::hex(0x102030)))
             .expect("paints");
+        assert_eq!((pixmap.width(), pixmap.height()), (3, 2));
         assert!(
             pixmap
-                .pixels()
-                .iter()
-                .all(|p| (p.red(), p.green(), p.blue()) == (0x10, 0x20, 0x30))
+                .data()
+                .chunks_exact(4)
+                .all(|p| p == [0x10, 0x20, 0x30, 0xff])
         );
     }
 }
