@@ -242,8 +242,32 @@ fn check(
         }
         return Ok(());
     }
-    let around = Around::of(state, problem, tile);
     let before = state.wire_bounds(tile);
+    let (changed, around) = check_rules(state, problem, tile, stats)?;
+    if changed {
+        state.trace_step(tile, Step::Check as u32);
+        state.enqueue(tile);
+        let sides = sides_to_notify(state, tile, before, changed_sides_only);
+        for (d, other) in around.neighbours.iter().enumerate() {
+            if let Some(other) = other
+                && sides & 1 << d != 0
+            {
+                state.enqueue(*other);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The per-tile `loop` and `island` checks of an undecided tile, without
+/// the queueing: whether they narrowed it, and its surroundings.
+fn check_rules(
+    state: &mut State,
+    problem: &Problem<'_>,
+    tile: usize,
+    stats: &mut Stats,
+) -> Result<(bool, Around), Contradiction> {
+    let around = Around::of(state, problem, tile);
     let mut changed = false;
     let found = loops::find(state, problem, tile, &around);
     stats.loops += u64::from((state.candidates(tile) & !found.keep).count_ones());
@@ -257,17 +281,68 @@ fn check(
         changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
         islands::pass_dead_ends(state, problem, tile);
     }
-    if changed {
-        state.enqueue(tile);
-        let sides = sides_to_notify(state, tile, before, changed_sides_only);
-        for (d, other) in around.neighbours.iter().enumerate() {
-            if let Some(other) = other
-                && sides & 1 << d != 0
-            {
-                state.enqueue(*other);
+    Ok((changed, around))
+}
+
+/// The kind of a traced rule step ([`State::start_trace`]): what
+/// [`replay`] runs again at its tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `local` narrowed the tile.
+    Local = 0,
+    /// The per-tile `loop` and `island` checks narrowed it.
+    Check = 1,
+    /// A group's forced exits narrowed it (the group of the tile or of a
+    /// neighbour across a way out).
+    Exits = 2,
+}
+
+/// Take the traced `steps` of a propagation on another board (the board
+/// before a few tiles changed) again, in their order, each as a fresh
+/// application of its rule to the state as it is now: what the rule finds
+/// here is narrowed, whether or not it is what it found there. `steps`
+/// keeps the steps that narrowed something (they are this board's steps).
+///
+/// Each step is a rule applied to this board, so the state keeps every
+/// orientation the fixpoint of the rules keeps; a propagation that then
+/// looks at every tile and group again ([`State::requeue_all`]) reaches
+/// that fixpoint itself, as the fixpoint does not depend on the order of
+/// the work (`what_reasoning_decides_does_not_depend_on_the_order_of_looks`)
+/// nor on where below the start it begins, as long as the rules removed
+/// every orientation that it lacks. The steps only save looks: where the
+/// board did not change they narrow what they narrowed before, without
+/// the many looks that found nothing.
+pub fn replay(
+    state: &mut State,
+    problem: &Problem<'_>,
+    steps: &mut Vec<u32>,
+    stats: &mut Stats,
+) -> Result<(), Contradiction> {
+    let mut kept = 0;
+    for i in 0..steps.len() {
+        let step = steps[i];
+        let tile = (step >> 2) as usize;
+        if tile >= problem.len() {
+            continue;
+        }
+        let narrowed = match step & 3 {
+            0 => {
+                let found = local::find(state, problem, tile);
+                let narrowed =
+                    state.narrow_by(problem, tile, found.keep, Technique::Local, found.because)?;
+                stats.local += u64::from(narrowed);
+                narrowed
             }
+            1 => state.left(tile) > 1 && check_rules(state, problem, tile, stats)?.0,
+            _ => islands::take_exits_near(state, problem, tile, stats)?,
+        };
+        if narrowed {
+            local::join_known_wires(state, problem, tile)?;
+            steps[kept] = step;
+            kept += 1;
         }
     }
+    steps.truncate(kept);
     Ok(())
 }
 
