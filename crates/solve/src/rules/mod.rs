@@ -243,9 +243,16 @@ fn check(
         return Ok(());
     }
     let before = state.wire_bounds(tile);
-    let (changed, around) = check_rules(state, problem, tile, stats)?;
-    if changed {
-        state.trace_step(tile, Step::Check as u32);
+    let around = Around::of(state, problem, tile);
+    let by_loop = loop_rule(state, problem, tile, &around, stats)?;
+    let by_island = island_rule(state, problem, tile, &around, stats)?;
+    if by_loop {
+        state.trace_step(tile, Step::Loop as u32);
+    }
+    if by_island {
+        state.trace_step(tile, Step::Island as u32);
+    }
+    if by_loop || by_island {
         state.enqueue(tile);
         let sides = sides_to_notify(state, tile, before, changed_sides_only);
         for (d, other) in around.neighbours.iter().enumerate() {
@@ -259,29 +266,39 @@ fn check(
     Ok(())
 }
 
-/// The per-tile `loop` and `island` checks of an undecided tile, without
-/// the queueing: whether they narrowed it, and its surroundings.
-fn check_rules(
+/// The per-tile `loop` check of an undecided tile: whether it narrowed it.
+fn loop_rule(
     state: &mut State,
     problem: &Problem<'_>,
     tile: usize,
+    around: &Around,
     stats: &mut Stats,
-) -> Result<(bool, Around), Contradiction> {
-    let around = Around::of(state, problem, tile);
-    let mut changed = false;
-    let found = loops::find(state, problem, tile, &around);
+) -> Result<bool, Contradiction> {
+    let found = loops::find(state, problem, tile, around);
     stats.loops += u64::from((state.candidates(tile) & !found.keep).count_ones());
-    changed |= state.narrow_by(problem, tile, found.keep, Technique::Loop, found.because)?;
-    let found = islands::find_cut_off(state, problem, tile, &around);
+    state.narrow_by(problem, tile, found.keep, Technique::Loop, found.because)
+}
+
+/// The per-tile `island` checks of an undecided tile (cut off, and dead
+/// ends if the solve keeps them): whether they narrowed it.
+fn island_rule(
+    state: &mut State,
+    problem: &Problem<'_>,
+    tile: usize,
+    around: &Around,
+    stats: &mut Stats,
+) -> Result<bool, Contradiction> {
+    let found = islands::find_cut_off(state, problem, tile, around);
     stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
-    changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
+    let mut changed =
+        state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
     if state.has_dead_ends() {
-        let found = islands::find_dead_ends(state, problem, tile, &around);
+        let found = islands::find_dead_ends(state, problem, tile, around);
         stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
         changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
         islands::pass_dead_ends(state, problem, tile);
     }
-    Ok((changed, around))
+    Ok(changed)
 }
 
 /// The kind of a traced rule step ([`State::start_trace`]): what
@@ -290,11 +307,13 @@ fn check_rules(
 pub enum Step {
     /// `local` narrowed the tile.
     Local = 0,
-    /// The per-tile `loop` and `island` checks narrowed it.
-    Check = 1,
+    /// The per-tile `loop` check narrowed it.
+    Loop = 1,
+    /// The per-tile `island` checks narrowed it.
+    Island = 2,
     /// A group's forced exits narrowed it (the group of the tile or of a
     /// neighbour across a way out).
-    Exits = 2,
+    Exits = 3,
 }
 
 /// Take the traced `steps` of a propagation on another board (the board
@@ -333,7 +352,15 @@ pub fn replay(
                 stats.local += u64::from(narrowed);
                 narrowed
             }
-            1 => state.left(tile) > 1 && check_rules(state, problem, tile, stats)?.0,
+            1 | 2 if state.left(tile) < 2 => false,
+            1 => {
+                let around = Around::of(state, problem, tile);
+                loop_rule(state, problem, tile, &around, stats)?
+            }
+            2 => {
+                let around = Around::of(state, problem, tile);
+                island_rule(state, problem, tile, &around, stats)?
+            }
             _ => islands::take_exits_near(state, problem, tile, stats)?,
         };
         if narrowed {
