@@ -222,7 +222,7 @@ pub(crate) fn make_unique(
     // The steps of the last round's reasoning, taken again first by the
     // next (the same answer, sooner). Only on octo boards, whose rounds
     // are many and dear (a fifth less time there); on square and hex
-    // boards the steps would add about 7-10 MB at 1000x1000, over the
+    // boards the steps would add 6.5-10.5 MB at 1000x1000, over the
     // memory the rounds are meant to keep within, for 5-20 % of time.
     let mut steps = Vec::new();
     let replay = grid.topology() == Topology::Octo;
