@@ -25,14 +25,13 @@ pub struct Rerouter {
 }
 
 /// A tile waiting in the search's queue, with its coordinates (worked out
-/// when it is reached, not by a division when it is left) and the wire
-/// back to the tile it was reached from.
+/// when it is reached, not by a division when it is left) and its wires
+/// but the one back to the tile it was reached from.
 #[derive(Clone, Copy, Debug)]
 struct Queued {
-    tile: u32,
     x: u16,
     y: u16,
-    back: u8,
+    wires: u8,
 }
 
 impl Rerouter {
@@ -51,9 +50,9 @@ impl Rerouter {
     ///
     /// `tiles` must be a tree (or a forest): the search goes on along
     /// every wire but the one it came by, and needs no record of the tiles
-    /// it visited. It stops as soon as the answer is known: tiles leave
-    /// the queue in the order they enter it, so `to` is visited within the
-    /// bound exactly when it enters the queue at a place below it.
+    /// it visited. It stops as soon as the answer is known: tiles are
+    /// visited in the order they are reached, so `to` is visited within
+    /// the bound exactly when it is reached at a place below it.
     pub fn path(
         &mut self,
         grid: &Grid,
@@ -74,28 +73,39 @@ impl Rerouter {
             back[usize::from(dir.0)] = topology.opposite(dir).bit();
         }
         let offsets = grid.offset_table();
+        let (width, height, wrap) = (grid.width(), grid.height(), grid.wrap());
         let (x, y) = grid.coords(from);
+        // Tiles enter the queue with the wires they lead on by; a dead end
+        // (none) is counted as reached but takes no place in the queue:
+        // it has nowhere to lead, and only `to` needs its way back.
+        let mut reached = 1;
+        let mut queued = 1;
         self.queue.clear();
-        self.queue.push(Queued::new(from, x, y, 0));
+        self.queue.push(Queued::new(x, y, tiles[from].0));
         let mut head = 0;
-        while let Some(&Queued {
-            tile,
-            x,
-            y,
-            back: came,
-        }) = self.queue.get(head)
-        {
+        while head < queued {
+            let Queued { x, y, wires } = self.queue[head];
             head += 1;
             let (x, y) = (usize::from(x), usize::from(y));
-            // The tile's wires but the one back, lowest direction first.
-            let mut wires = tiles[tile as usize].0 & !came;
+            // Lowest direction first.
+            let mut wires = wires;
             while wires != 0 {
                 let dir = Dir(wires.trailing_zeros() as u8);
                 wires &= wires - 1;
-                let Some((nx, ny)) = grid.step(x, y, offsets[y % 2][usize::from(dir.0)]) else {
+                let (dx, dy) = offsets[y % 2][usize::from(dir.0)];
+                let stepped = if wrap {
+                    grid.step(x, y, (dx, dy))
+                } else {
+                    let (nx, ny) = (
+                        x.wrapping_add_signed(dx.into()),
+                        y.wrapping_add_signed(dy.into()),
+                    );
+                    (nx < width && ny < height).then_some((nx, ny))
+                };
+                let Some((nx, ny)) = stepped else {
                     continue;
                 };
-                if self.queue.len() >= max_visits {
+                if reached >= max_visits {
                     return None;
                 }
                 let next = grid.index(nx, ny);
@@ -103,8 +113,16 @@ impl Rerouter {
                 if next == to {
                     return self.walk_back(grid, from, to);
                 }
-                self.queue
-                    .push(Queued::new(next, nx, ny, back[usize::from(dir.0)]));
+                reached += 1;
+                let onward = tiles[next].0 & !back[usize::from(dir.0)];
+                // Written whether or not it leads on, kept only if it does.
+                let entry = Queued::new(nx, ny, onward);
+                if queued < self.queue.len() {
+                    self.queue[queued] = entry;
+                } else {
+                    self.queue.push(entry);
+                }
+                queued += usize::from(onward != 0);
             }
         }
         None
@@ -157,12 +175,11 @@ impl Rerouter {
 
 impl Queued {
     /// Coordinates fit 16 bits: boards are at most 1000 tiles a side.
-    fn new(tile: usize, x: usize, y: usize, back: u8) -> Queued {
+    fn new(x: usize, y: usize, wires: u8) -> Queued {
         Queued {
-            tile: tile as u32,
             x: x as u16,
             y: y as u16,
-            back,
+            wires,
         }
     }
 }

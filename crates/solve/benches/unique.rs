@@ -77,13 +77,15 @@ fn large(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(60));
-    let mut seed = 0;
-    group.bench_function("lightemall_square/1000", |b| {
-        b.iter(|| {
-            seed += 1;
-            generate(black_box(&params(1000, Topology::Square, seed))).expect("generates")
-        })
-    });
+    for (side, topology) in [(1000, Topology::Square), (300, Topology::Octo)] {
+        let mut seed = 0;
+        group.bench_function(format!("lightemall_{topology}/{side}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                generate(black_box(&params(side, topology, seed))).expect("generates")
+            })
+        });
+    }
     group.finish();
 }
 

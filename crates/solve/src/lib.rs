@@ -308,6 +308,38 @@ fn undecided_after(board: &Board, level: Rating, reasoning: Reasoning) -> Option
     )
 }
 
+/// [`undecided_after`] for the unique generator's rounds (the classic
+/// rules up to `Medium`), given `steps`: the rule steps traced on the
+/// previous round's board (empty on the first), replaced by this board's.
+/// The steps are taken again first ([`rules::replay`]), then every tile
+/// is looked at as in a propagation from the start, which reaches the
+/// same fixpoint, so the answer is exactly [`undecided_after`]'s; most of
+/// the looks that found nothing are saved.
+fn undecided_again(board: &Board, steps: &mut Vec<u32>) -> Option<Vec<bool>> {
+    let problem = Problem::new(board);
+    let mut stats = Stats::default();
+    let mut state = State::new(&problem, false);
+    if !steps.is_empty() {
+        if rules::replay(&mut state, &problem, steps, &mut stats).is_ok() {
+            state.requeue_all();
+        } else {
+            // Cannot happen (each step is a sound rule on this board, whose
+            // tree is a solution); start again from nothing if it does.
+            state = State::new(&problem, false);
+            steps.clear();
+        }
+    }
+    state.start_trace(std::mem::take(steps));
+    let rules = Rules::fixpoint(Rating::Medium, false);
+    let solved = propagate(&mut state, &problem, &rules, &mut stats).is_ok();
+    *steps = state.take_trace().unwrap_or_default();
+    solved.then(|| {
+        (0..problem.len())
+            .map(|tile| state.left(tile) > 1)
+            .collect()
+    })
+}
+
 /// What reasoning up to `level` leaves possible: per tile, the orientations
 /// still open (as tiles, each a rotation of the board's). `None` if the
 /// rules find a contradiction. For tests and explanations: a rule that

@@ -91,6 +91,11 @@ pub struct State {
     /// If kept (for hints): each tile as a rule decides it, in order, with
     /// the technique and the directions of the neighbours that forced it.
     pub log: Option<Vec<Decided>>,
+    /// If kept (the unique generator's rounds, [`crate::rules::replay`]):
+    /// every step of a rule that narrowed a tile, in order, as
+    /// `tile << 2 | kind` ([`crate::rules::Step`]), so that the next round,
+    /// on a board changed in a few tiles, can take the same steps first.
+    trace: Option<Vec<u32>>,
     /// While searching or looking ahead: every change, newest last, so that
     /// an assumption is taken back by undoing (see [`State::undo_to`])
     /// rather than by keeping a copy of the whole state per guess.
@@ -172,6 +177,7 @@ impl State {
             rechecks: false,
             last_guess: None,
             log: None,
+            trace: None,
             trail: None,
         }
     }
@@ -653,6 +659,40 @@ impl State {
         for tile in std::mem::replace(&mut self.first_look, self.waiting.len())..self.waiting.len()
         {
             self.waiting[tile] = 0;
+        }
+    }
+
+    // --- The trace --------------------------------------------------------
+
+    /// From now on, append every rule step that narrows a tile to `trace`.
+    pub fn start_trace(&mut self, trace: Vec<u32>) {
+        self.trace = Some(trace);
+    }
+
+    /// The steps traced so far (and stop tracing).
+    pub fn take_trace(&mut self) -> Option<Vec<u32>> {
+        self.trace.take()
+    }
+
+    /// Trace a step of `kind` that narrowed `tile`, if tracing.
+    #[inline]
+    pub fn trace_step(&mut self, tile: usize, kind: u32) {
+        if let Some(trace) = &mut self.trace {
+            trace.push((tile as u32) << 2 | kind);
+        }
+    }
+
+    /// Let every tile wait for the local rule again, lowest first, and
+    /// every group for the group-wide rule: the propagation that follows
+    /// looks at everything, as one from the start would.
+    pub fn requeue_all(&mut self) {
+        self.clear_queues();
+        self.first_look = 0;
+        for tile in 0..self.waiting.len() {
+            self.waiting[tile] = LOCAL;
+            if self.group[tile] < 0 {
+                self.enqueue_group(tile);
+            }
         }
     }
 

@@ -128,6 +128,45 @@ pub fn take_forced_exits(
     Ok(())
 }
 
+/// The forced-exits rule for the group of `tile` and those of its
+/// neighbours across a way out (one of them forced a traced step at
+/// `tile`, see [`super::replay`]); whether it narrowed any tile.
+pub fn take_exits_near(
+    state: &mut State,
+    problem: &Problem<'_>,
+    tile: usize,
+    stats: &mut Stats,
+) -> Result<bool, Contradiction> {
+    let n = problem.len();
+    let mut roots = [state.root(tile); 9];
+    let mut count = 1;
+    for d in bits(state.might(tile)) {
+        if let Some(other) = problem.neighbour(tile, Dir(d as u8))
+            && state.might(other) & problem.back[d] != 0
+        {
+            let root = state.root(other);
+            if !roots[..count].contains(&root) {
+                roots[count] = root;
+                count += 1;
+            }
+        }
+    }
+    let mut narrowed = false;
+    for &root in &roots[..count] {
+        if state.size(root) >= n {
+            continue;
+        }
+        let (out, ways) = (state.wires_out(root), i64::from(state.ways(root)));
+        if out <= 0 || out > ways {
+            return Err(Contradiction);
+        }
+        if out == ways {
+            narrowed |= take_every_way(state, problem, root, stats)?;
+        }
+    }
+    Ok(narrowed)
+}
+
 /// Every way out of the group of `root` is a wire: both its ends must have
 /// it.
 fn take_every_way(
@@ -135,7 +174,7 @@ fn take_every_way(
     problem: &Problem<'_>,
     root: usize,
     stats: &mut Stats,
-) -> Result<(), Contradiction> {
+) -> Result<bool, Contradiction> {
     let members: Vec<usize> = state.members_of(root).collect();
     let mut ways = Vec::new();
     for tile in members {
@@ -148,16 +187,19 @@ fn take_every_way(
             }
         }
     }
+    let mut narrowed = false;
     for (tile, wire, other, back) in ways {
         for (end, need) in [(tile, wire), (other, back)] {
             if state.left(end) > 1 {
                 let keep = state.fitting(problem, end, need, 0);
                 if state.narrow_by(problem, end, keep, Technique::Island, need)? {
                     stats.islands += 1;
+                    state.trace_step(end, super::Step::Exits as u32);
                     state.enqueue(end);
+                    narrowed = true;
                 }
             }
         }
     }
-    Ok(())
+    Ok(narrowed)
 }

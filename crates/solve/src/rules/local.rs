@@ -55,6 +55,7 @@ pub fn look(
     let before = state.wire_bounds(tile);
     if state.narrow_by(problem, tile, found.keep, Technique::Local, found.because)? {
         stats.local += 1;
+        state.trace_step(tile, super::Step::Local as u32);
         let sides = super::sides_to_notify(state, tile, before, changed_sides_only);
         for d in 0..problem.dirs {
             if sides & 1 << d != 0
@@ -72,7 +73,7 @@ pub fn look(
 }
 
 /// Join `tile`'s group to each neighbour's that it must be wired to.
-fn join_known_wires(
+pub(crate) fn join_known_wires(
     state: &mut State,
     problem: &Problem<'_>,
     tile: usize,

@@ -242,22 +242,17 @@ fn check(
         }
         return Ok(());
     }
-    let around = Around::of(state, problem, tile);
     let before = state.wire_bounds(tile);
-    let mut changed = false;
-    let found = loops::find(state, problem, tile, &around);
-    stats.loops += u64::from((state.candidates(tile) & !found.keep).count_ones());
-    changed |= state.narrow_by(problem, tile, found.keep, Technique::Loop, found.because)?;
-    let found = islands::find_cut_off(state, problem, tile, &around);
-    stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
-    changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
-    if state.has_dead_ends() {
-        let found = islands::find_dead_ends(state, problem, tile, &around);
-        stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
-        changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
-        islands::pass_dead_ends(state, problem, tile);
+    let around = Around::of(state, problem, tile);
+    let by_loop = loop_rule(state, problem, tile, &around, stats)?;
+    let by_island = island_rule(state, problem, tile, &around, stats)?;
+    if by_loop {
+        state.trace_step(tile, Step::Loop as u32);
     }
-    if changed {
+    if by_island {
+        state.trace_step(tile, Step::Island as u32);
+    }
+    if by_loop || by_island {
         state.enqueue(tile);
         let sides = sides_to_notify(state, tile, before, changed_sides_only);
         for (d, other) in around.neighbours.iter().enumerate() {
@@ -268,6 +263,113 @@ fn check(
             }
         }
     }
+    Ok(())
+}
+
+/// The per-tile `loop` check of an undecided tile: whether it narrowed it.
+fn loop_rule(
+    state: &mut State,
+    problem: &Problem<'_>,
+    tile: usize,
+    around: &Around,
+    stats: &mut Stats,
+) -> Result<bool, Contradiction> {
+    let found = loops::find(state, problem, tile, around);
+    stats.loops += u64::from((state.candidates(tile) & !found.keep).count_ones());
+    state.narrow_by(problem, tile, found.keep, Technique::Loop, found.because)
+}
+
+/// The per-tile `island` checks of an undecided tile (cut off, and dead
+/// ends if the solve keeps them): whether they narrowed it.
+fn island_rule(
+    state: &mut State,
+    problem: &Problem<'_>,
+    tile: usize,
+    around: &Around,
+    stats: &mut Stats,
+) -> Result<bool, Contradiction> {
+    let found = islands::find_cut_off(state, problem, tile, around);
+    stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
+    let mut changed =
+        state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
+    if state.has_dead_ends() {
+        let found = islands::find_dead_ends(state, problem, tile, around);
+        stats.islands += u64::from((state.candidates(tile) & !found.keep).count_ones());
+        changed |= state.narrow_by(problem, tile, found.keep, Technique::Island, found.because)?;
+        islands::pass_dead_ends(state, problem, tile);
+    }
+    Ok(changed)
+}
+
+/// The kind of a traced rule step ([`State::start_trace`]): what
+/// [`replay`] runs again at its tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `local` narrowed the tile.
+    Local = 0,
+    /// The per-tile `loop` check narrowed it.
+    Loop = 1,
+    /// The per-tile `island` checks narrowed it.
+    Island = 2,
+    /// A group's forced exits narrowed it (the group of the tile or of a
+    /// neighbour across a way out).
+    Exits = 3,
+}
+
+/// Take the traced `steps` of a propagation on another board (the board
+/// before a few tiles changed) again, in their order, each as a fresh
+/// application of its rule to the state as it is now: what the rule finds
+/// here is narrowed, whether or not it is what it found there. `steps`
+/// keeps the steps that narrowed something (they are this board's steps).
+///
+/// Each step is a rule applied to this board, so the state keeps every
+/// orientation the fixpoint of the rules keeps; a propagation that then
+/// looks at every tile and group again ([`State::requeue_all`]) reaches
+/// that fixpoint itself, as the fixpoint does not depend on the order of
+/// the work (`what_reasoning_decides_does_not_depend_on_the_order_of_looks`)
+/// nor on where below the start it begins, as long as the rules removed
+/// every orientation that it lacks. The steps only save looks: where the
+/// board did not change they narrow what they narrowed before, without
+/// the many looks that found nothing.
+pub fn replay(
+    state: &mut State,
+    problem: &Problem<'_>,
+    steps: &mut Vec<u32>,
+    stats: &mut Stats,
+) -> Result<(), Contradiction> {
+    let mut kept = 0;
+    for i in 0..steps.len() {
+        let step = steps[i];
+        let tile = (step >> 2) as usize;
+        if tile >= problem.len() {
+            continue;
+        }
+        let narrowed = match step & 3 {
+            0 => {
+                let found = local::find(state, problem, tile);
+                let narrowed =
+                    state.narrow_by(problem, tile, found.keep, Technique::Local, found.because)?;
+                stats.local += u64::from(narrowed);
+                narrowed
+            }
+            1 | 2 if state.left(tile) < 2 => false,
+            1 => {
+                let around = Around::of(state, problem, tile);
+                loop_rule(state, problem, tile, &around, stats)?
+            }
+            2 => {
+                let around = Around::of(state, problem, tile);
+                island_rule(state, problem, tile, &around, stats)?
+            }
+            _ => islands::take_exits_near(state, problem, tile, stats)?,
+        };
+        if narrowed {
+            local::join_known_wires(state, problem, tile)?;
+            steps[kept] = step;
+            kept += 1;
+        }
+    }
+    steps.truncate(kept);
     Ok(())
 }
 
