@@ -58,8 +58,11 @@ pub fn draw(scene: &mut Scene, layout: &Layout, input: &FrameInput<'_>, palette:
     };
     let mut hidden = Vec::new();
     // Tiles off the output (a zoomed board) are left out of the Scene.
-    let looks: Vec<Look> = (0..tiles_in(input, layout))
-        .filter(|&i| layout.is_visible(i))
+    let tiles = tiles_in(input, layout);
+    let looks: Vec<Look> = layout
+        .visible_tiles()
+        .into_iter()
+        .filter(|&i| i < tiles)
         .filter(|&i| {
             let seen = !input.fog || layout.in_sight(i, input.station, FOG_RADIUS);
             if !seen {
