@@ -219,8 +219,8 @@ impl Screen {
     fn draw_if_needed(&mut self, session: &Session, changed: bool) -> Result<bool, String> {
         let size = self.frame_size();
         let second = session.game().elapsed().as_secs();
-        // Slow frames (a huge board) leave the clock to the title bar.
-        let ticked = self.shown_second != Some(second) && !self.frames.is_slow();
+        // The clock's second repaints the panel alone (the frame is kept).
+        let ticked = self.shown_second != Some(second);
         let resized = size != self.size;
         let now = self.now_ms();
         let animating = self.frames.animating(session, now);

@@ -1,5 +1,6 @@
 //! Pixels for a window: a Scene painted by the rasterizer, converted to
-//! `0RGB` words (one `u32` a pixel, as minifb and softbuffer show them).
+//! `0RGB` words (one `u32` a pixel, as minifb and softbuffer show them),
+//! the whole frame or a part of it over the frame painted before.
 
 use lightemall_render_png::Rasterizer;
 use lightemall_view::Scene;
@@ -8,7 +9,42 @@ use lightemall_view::Scene;
 #[derive(Debug, Default)]
 pub struct Painter {
     rasterizer: Rasterizer,
+    /// Paints the parts of a frame (their sizes vary: its own pixmap).
+    parts: Rasterizer,
     buffer: Vec<u32>,
+}
+
+/// A rectangle of whole pixels: columns `x0..x1`, rows `y0..y1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Area {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+}
+
+impl Area {
+    pub fn width(&self) -> u32 {
+        self.x1.saturating_sub(self.x0)
+    }
+
+    pub fn height(&self) -> u32 {
+        self.y1.saturating_sub(self.y0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.width() == 0 || self.height() == 0
+    }
+
+    /// Grown by `by` pixels on every side, within `width` x `height`.
+    pub fn grown(&self, by: u32, width: u32, height: u32) -> Area {
+        Area {
+            x0: self.x0.saturating_sub(by),
+            y0: self.y0.saturating_sub(by),
+            x1: self.x1.saturating_add(by).min(width),
+            y1: self.y1.saturating_add(by).min(height),
+        }
+    }
 }
 
 impl Painter {
@@ -25,6 +61,44 @@ impl Painter {
             .map_err(|e| format!("cannot paint the frame: {e}"))?;
         to_0rgb(pixmap.data(), &mut self.buffer);
         Ok(&self.buffer)
+    }
+
+    /// Repaint `keep` of the frame (`width` pixels wide) painted last:
+    /// `scene` is the frame's Scene cropped to `painted` (which holds
+    /// `keep` with a margin, so shapes cut at its edge change no pixel
+    /// kept); only the pixels of `keep` are copied.
+    pub fn paint_part(
+        &mut self,
+        scene: &Scene,
+        painted: Area,
+        keep: Area,
+        width: u32,
+    ) -> Result<(), String> {
+        let pixmap = self
+            .parts
+            .paint(scene)
+            .map_err(|e| format!("cannot paint the frame: {e}"))?;
+        let stride = pixmap.width() as usize * 4;
+        let data = pixmap.data();
+        let (dx, dy) = (
+            (keep.x0 - painted.x0) as usize,
+            (keep.y0 - painted.y0) as usize,
+        );
+        let w = keep.width() as usize;
+        for row in 0..keep.height() as usize {
+            let from = (dy + row) * stride + dx * 4;
+            let to = (keep.y0 as usize + row) * width as usize + keep.x0 as usize;
+            let (Some(src), Some(dst)) = (
+                data.get(from..from + 4 * w),
+                self.buffer.get_mut(to..to + w),
+            ) else {
+                return Err("a part of the frame outside it".to_string());
+            };
+            for (word, p) in dst.iter_mut().zip(src.chunks_exact(4)) {
+                *word = u32::from_be_bytes([p[0], p[1], p[2], p[3]]) >> 8;
+            }
+        }
+        Ok(())
     }
 }
 
