@@ -10,7 +10,8 @@ use crate::clock::{Clock, Stopwatch};
 use crate::error::GameError;
 use crate::moves::{Coord, Move};
 use crate::setup::{Origin, PuzzleFacts, resolve};
-use lightemall_gen::PuzzleSource;
+use lightemall_gen::{Params, PuzzleSource};
+use lightemall_model::format::descriptive::to_descriptive_id;
 use lightemall_model::{Board, Puzzle};
 use lightemall_power::{LivePower, Update};
 use std::time::Duration;
@@ -84,6 +85,38 @@ impl Game {
     pub fn new(source: PuzzleSource, clock: Box<dyn Clock>) -> Result<Game, GameError> {
         let (puzzle, origin) = resolve(source).map_err(GameError::Puzzle)?;
         let facts = PuzzleFacts::of(&puzzle, origin.params);
+        Ok(Game::assemble(puzzle, origin, facts, clock))
+    }
+
+    /// The game [`Game::new`] makes of `puzzle`, generated from `params`
+    /// (`None`: given, its own solution dropped), with its facts worked
+    /// out already: `facts` must be `PuzzleFacts::of(&puzzle, params)`.
+    /// The slow parts (generating, rating) are the caller's, so it can do
+    /// them on another thread while a window shows how far they have come
+    /// (a `Game` stays on the thread of its clock).
+    pub fn with_facts(
+        mut puzzle: Puzzle,
+        params: Option<Params>,
+        facts: PuzzleFacts,
+        clock: Box<dyn Clock>,
+    ) -> Game {
+        let origin = match params {
+            Some(params) => Origin {
+                id: params.to_string(),
+                params: Some(params),
+            },
+            None => {
+                puzzle.solution = None;
+                Origin {
+                    id: to_descriptive_id(&puzzle.board, puzzle.station),
+                    params: None,
+                }
+            }
+        };
+        Game::assemble(puzzle, origin, facts, clock)
+    }
+
+    fn assemble(puzzle: Puzzle, origin: Origin, facts: PuzzleFacts, clock: Box<dyn Clock>) -> Game {
         let state = GameState {
             board: puzzle.board.clone(),
             locked: vec![false; puzzle.board.grid().len()],
@@ -109,7 +142,7 @@ impl Game {
             repaint: None,
         };
         game.refresh();
-        Ok(game)
+        game
     }
 
     /// Where the puzzle came from, with the ID that reproduces it.
