@@ -11,7 +11,7 @@ use lightemall_model::Grid;
 use lightemall_render_png::band_margin;
 use lightemall_view::{
     Animation, FrameInput, Highlights, HintMark, Layout, Marks, PanelInfo, Point, Rect, Scene,
-    UiState, draw_caption, draw_status, draw_text_screen, is_animating, scene_of,
+    Theme, UiState, draw_caption, draw_status, draw_text_screen, is_animating, scene_of,
 };
 use std::time::{Duration, Instant};
 
@@ -162,6 +162,26 @@ impl Frames {
             painted.height(),
         );
         self.painter.paint_part(&scene, painted, keep, layout.width)
+    }
+
+    /// Paint the frame a window shows while its game is made on another
+    /// thread (see [`crate::Building`]): `title` and `lines` in a box on
+    /// the background, in the default theme, in the window's layout for
+    /// the game's `grid`.
+    pub fn paint_building(
+        &mut self,
+        grid: &Grid,
+        width: u32,
+        height: u32,
+        title: &str,
+        lines: &[String],
+    ) -> Result<&[u32], String> {
+        let palette = Theme::default().palette();
+        let mut scene = Scene::new(width, height, palette.background);
+        let layout = Layout::fit(grid, width, height, true);
+        draw_text_screen(&mut scene, &layout, palette, title, lines);
+        self.shown = None;
+        self.painter.paint(&scene)
     }
 
     /// Paint the next frame whole (a front end whose window lost its
