@@ -36,7 +36,9 @@ pub const ZOOM_STEP: f32 = 1.25;
 /// nothing but the panel and the notice strip (the clock, a hover), and
 /// nothing moves, only those parts are painted again, each from the
 /// frame's Scene cropped to it (with the tiles elsewhere left out): the
-/// same pixels as a whole frame (a test holds them equal).
+/// same pixels as a whole frame (a test holds them equal). A whole frame
+/// that is slow (a huge board) is painted the same way as two halves, on
+/// two threads.
 #[derive(Debug, Default)]
 pub struct Frames {
     derived: Derived,
@@ -49,6 +51,8 @@ pub struct Frames {
     shown: Option<Look>,
     /// How many frames were painted in part (for tests).
     parts_painted: u64,
+    /// Paint whole frames in two halves even when they are quick (tests).
+    halves: bool,
 }
 
 /// A frame slower than this is not animated: on a huge board each frame
@@ -124,6 +128,10 @@ impl Frames {
                 }
                 self.parts_painted += 1;
             }
+            None if (still || self.halves) && height >= 4 * band_margin(layout.cell) => {
+                self.paint_halves(session, &layout, now_ms, still)?;
+                self.last_whole = started.elapsed();
+            }
             None => {
                 let scene = scene(session, &self.derived, &layout, now_ms, still);
                 self.painter.paint(&scene)?;
@@ -134,6 +142,58 @@ impl Frames {
         self.shown = look;
         self.last_paint = started.elapsed();
         Ok(self.painter.buffer())
+    }
+
+    /// Paint the whole frame as two halves on two threads (a slow frame,
+    /// a huge board), each from the frame's Scene with only the tiles that
+    /// reach it, cropped with a margin: the same pixels.
+    fn paint_halves(
+        &mut self,
+        session: &Session,
+        layout: &Layout,
+        now_ms: u64,
+        still: bool,
+    ) -> Result<(), String> {
+        let (width, height) = (layout.width, layout.height);
+        let margin = band_margin(layout.cell).max(16);
+        let split = height / 2;
+        let keeps = [
+            Area {
+                x0: 0,
+                y0: 0,
+                x1: width,
+                y1: split,
+            },
+            Area {
+                x0: 0,
+                y0: split,
+                x1: width,
+                y1: height,
+            },
+        ];
+        let [top, bottom] = keeps.map(|keep| {
+            let painted = keep.grown(margin, width, height);
+            let area = Rect::new(
+                painted.x0 as f32,
+                painted.y0 as f32,
+                painted.width() as f32,
+                painted.height() as f32,
+            );
+            let part = layout.clone().within(area);
+            let scene = scene(session, &self.derived, &part, now_ms, still).cropped(
+                painted.x0,
+                painted.y0,
+                painted.width(),
+                painted.height(),
+            );
+            (scene, painted, keep)
+        });
+        self.painter.paint_halves(
+            (&top.0, top.1, top.2),
+            (&bottom.0, bottom.1, bottom.2),
+            width,
+            height,
+        )
     }
 
     /// Paint the pixels of `keep` again, from the frame's Scene with only
@@ -612,7 +672,12 @@ mod tests {
             let game = Game::from_id(id, Box::new(ManualClock::default())).expect("puzzle");
             let tiles = game.board().grid().len();
             let mut session = session_without_files(game);
-            let mut frames = Frames::default();
+            // Whole frames in two halves on two threads, as a huge
+            // board's are, on some boards.
+            let mut frames = Frames {
+                halves: id.contains('w') || id.starts_with("hex"),
+                ..Frames::default()
+            };
             let mut now = 0;
             for step in 0..160 {
                 let action = match rng.below(24) {

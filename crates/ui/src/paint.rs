@@ -74,32 +74,79 @@ impl Painter {
         keep: Area,
         width: u32,
     ) -> Result<(), String> {
-        let pixmap = self
-            .parts
-            .paint(scene)
-            .map_err(|e| format!("cannot paint the frame: {e}"))?;
-        let stride = pixmap.width() as usize * 4;
-        let data = pixmap.data();
-        let (dx, dy) = (
-            (keep.x0 - painted.x0) as usize,
-            (keep.y0 - painted.y0) as usize,
-        );
-        let w = keep.width() as usize;
-        for row in 0..keep.height() as usize {
-            let from = (dy + row) * stride + dx * 4;
-            let to = (keep.y0 as usize + row) * width as usize + keep.x0 as usize;
-            let (Some(src), Some(dst)) = (
-                data.get(from..from + 4 * w),
-                self.buffer.get_mut(to..to + w),
-            ) else {
-                return Err("a part of the frame outside it".to_string());
-            };
-            for (word, p) in dst.iter_mut().zip(src.chunks_exact(4)) {
-                *word = u32::from_be_bytes([p[0], p[1], p[2], p[3]]) >> 8;
-            }
-        }
-        Ok(())
+        paint_into(
+            &mut self.parts,
+            scene,
+            painted,
+            keep,
+            width,
+            &mut self.buffer,
+            0,
+        )
     }
+
+    /// Paint a whole frame `width` x `height` as two parts on two threads
+    /// (a huge board's frame: the rasterizer is single-threaded): each
+    /// `(scene, painted, keep)` as [`Painter::paint_part`] takes it, the
+    /// first keeping the rows above `split`, the second the rest.
+    pub fn paint_halves(
+        &mut self,
+        top: (&Scene, Area, Area),
+        bottom: (&Scene, Area, Area),
+        width: u32,
+        height: u32,
+    ) -> Result<(), String> {
+        self.buffer.resize(width as usize * height as usize, 0);
+        let split = top.2.y1;
+        let (upper, lower) = self.buffer.split_at_mut(split as usize * width as usize);
+        let (first, second) = (&mut self.rasterizer, &mut self.parts);
+        std::thread::scope(|scope| {
+            let helper =
+                scope.spawn(move || paint_into(first, top.0, top.1, top.2, width, upper, 0));
+            let here = paint_into(second, bottom.0, bottom.1, bottom.2, width, lower, split);
+            let there = helper
+                .join()
+                .unwrap_or_else(|_| Err("cannot paint the frame: a painter failed".to_string()));
+            there.and(here)
+        })
+    }
+}
+
+/// Paint `scene` (cropped to `painted`) with `rasterizer` and copy its
+/// pixels of `keep` into `buffer`, which holds the frame's rows from
+/// `first_row` on, `width` words a row.
+fn paint_into(
+    rasterizer: &mut Rasterizer,
+    scene: &Scene,
+    painted: Area,
+    keep: Area,
+    width: u32,
+    buffer: &mut [u32],
+    first_row: u32,
+) -> Result<(), String> {
+    let pixmap = rasterizer
+        .paint(scene)
+        .map_err(|e| format!("cannot paint the frame: {e}"))?;
+    let stride = pixmap.width() as usize * 4;
+    let data = pixmap.data();
+    let (dx, dy) = (
+        keep.x0.saturating_sub(painted.x0) as usize,
+        keep.y0.saturating_sub(painted.y0) as usize,
+    );
+    let w = keep.width() as usize;
+    for row in 0..keep.height() as usize {
+        let from = (dy + row) * stride + dx * 4;
+        let to =
+            (keep.y0.saturating_sub(first_row) as usize + row) * width as usize + keep.x0 as usize;
+        let (Some(src), Some(dst)) = (data.get(from..from + 4 * w), buffer.get_mut(to..to + w))
+        else {
+            return Err("a part of the frame outside it".to_string());
+        };
+        for (word, p) in dst.iter_mut().zip(src.chunks_exact(4)) {
+            *word = u32::from_be_bytes([p[0], p[1], p[2], p[3]]) >> 8;
+        }
+    }
+    Ok(())
 }
 
 /// Premultiplied RGBA bytes of an opaque image to `0RGB` words. The frame
