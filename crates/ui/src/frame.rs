@@ -53,6 +53,24 @@ pub struct Frames {
     parts_painted: u64,
     /// Paint whole frames in two halves even when they are quick (tests).
     halves: bool,
+    /// Whether the last frame showed more than [`MANY_TILES`] tiles.
+    many_tiles: bool,
+}
+
+/// A frame showing more tiles than this is slow (over `SLOW_FRAME`) even
+/// painted in halves, so its first frame is painted at rest, in halves,
+/// and not once animated and once more at rest (a whole 1000x1000 board
+/// at 2 px a tile shows about 270 000 tiles in a 1280x960 window; a
+/// 64x64 board shows 4096).
+pub const MANY_TILES: usize = 20_000;
+
+/// About how many tiles `layout` shows: the rows and columns that fit in
+/// the output, at most the board's.
+fn tiles_shown(layout: &Layout) -> usize {
+    let grid = layout.grid();
+    let across = (layout.width as f32 / layout.cell).ceil() as usize + 1;
+    let down = (layout.height as f32 / layout.row_pitch).ceil() as usize + 1;
+    across.min(grid.width()) * down.min(grid.height())
 }
 
 /// A frame slower than this is not animated: on a huge board each frame
@@ -89,9 +107,10 @@ impl Frames {
     }
 
     /// Whether the last frame painted whole took longer than 40 ms
-    /// (`SLOW_FRAME`): then nothing is animated.
+    /// (`SLOW_FRAME`), or the frame shows so many tiles that it will
+    /// ([`MANY_TILES`]): then nothing is animated.
     pub fn is_slow(&self) -> bool {
-        self.last_whole > SLOW_FRAME
+        self.last_whole > SLOW_FRAME || self.many_tiles
     }
 
     /// How long the last frame took to paint, whole or in part.
@@ -111,6 +130,7 @@ impl Frames {
         let started = Instant::now();
         self.derived.refresh(session);
         let layout = layout_for(session, width, height);
+        self.many_tiles = tiles_shown(&layout) > MANY_TILES;
         let still = self.is_slow();
         let at_rest = still || !animating(session, &self.derived, now_ms);
         let look = (at_rest && session.demo().is_none())
@@ -717,6 +737,34 @@ mod tests {
             in_part += frames.parts_painted();
         }
         assert!(in_part > 400, "most frames were painted in part: {in_part}");
+    }
+
+    /// A frame of many tiles is painted at rest from the first (a small
+    /// board's is not counted as many, whatever its time).
+    #[test]
+    fn a_frame_of_many_tiles_is_never_animated() {
+        for (id, many) in [
+            ("square:300x300:kruskal:easy#1", true),
+            ("square:64x64:kruskal:easy#1", false),
+        ] {
+            let game = Game::from_id(id, Box::new(ManualClock::default())).expect("puzzle");
+            let mut session = session_without_files(game);
+            let mut frames = Frames::default();
+            session.resize(640, 480);
+            frames.paint(&session, 640, 480, 0).expect("painted");
+            assert_eq!(frames.many_tiles, many, "{id}");
+            if many {
+                assert!(frames.is_slow());
+                session.apply(
+                    Action::Turn {
+                        tile: 0,
+                        clockwise: true,
+                    },
+                    10,
+                );
+                assert!(!frames.animating(&session, 20), "{id}");
+            }
+        }
     }
 
     #[test]
