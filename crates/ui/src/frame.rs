@@ -35,10 +35,10 @@ pub const ZOOM_STEP: f32 = 1.25;
 /// game's `changed_tiles`, the marks they changed), the cursor moved, or
 /// nothing but the panel and the notice strip (the clock, a hover), and
 /// nothing moves, only those parts are painted again, each from the
-/// frame's Scene cropped to it (with the tiles elsewhere left out): the
-/// same pixels as a whole frame (a test holds them equal). A whole frame
-/// that is slow (a huge board) is painted the same way as two halves, on
-/// two threads.
+/// frame's Scene with the tiles elsewhere left out, painted at the
+/// frame's size and copied in: the same pixels as a whole frame (a test
+/// holds them equal). A whole frame that is slow (a huge board) is
+/// painted the same way as two halves, on two threads.
 #[derive(Debug, Default)]
 pub struct Frames {
     derived: Derived,
@@ -88,6 +88,9 @@ struct Look {
     ui: UiState,
     cursor: Option<usize>,
     notice: Option<String>,
+    /// Whether the notice is drawn in the notice strip: then a notice
+    /// that comes or goes repaints the strip and the notice's box alone.
+    notice_in_strip: bool,
     hint: Option<HintMark>,
     forcing: Vec<u32>,
     scores: Option<Vec<String>>,
@@ -166,7 +169,7 @@ impl Frames {
 
     /// Paint the whole frame as two halves on two threads (a slow frame,
     /// a huge board), each from the frame's Scene with only the tiles that
-    /// reach it, cropped with a margin: the same pixels.
+    /// reach it, as [`Frames::paint_part`] paints a part: the same pixels.
     fn paint_halves(
         &mut self,
         session: &Session,
@@ -175,7 +178,6 @@ impl Frames {
         still: bool,
     ) -> Result<(), String> {
         let (width, height) = (layout.width, layout.height);
-        let margin = band_margin(layout.cell).max(16);
         let split = height / 2;
         let keeps = [
             Area {
@@ -192,21 +194,8 @@ impl Frames {
             },
         ];
         let [top, bottom] = keeps.map(|keep| {
-            let painted = keep.grown(margin, width, height);
-            let area = Rect::new(
-                painted.x0 as f32,
-                painted.y0 as f32,
-                painted.width() as f32,
-                painted.height() as f32,
-            );
-            let part = layout.clone().within(area);
-            let scene = scene(session, &self.derived, &part, now_ms, still).cropped(
-                painted.x0,
-                painted.y0,
-                painted.width(),
-                painted.height(),
-            );
-            (scene, painted, keep)
+            let (scene, whole) = self.part_scene(session, layout, now_ms, still, keep);
+            (scene, whole, keep)
         });
         self.painter.paint_halves(
             (&top.0, top.1, top.2),
@@ -217,7 +206,8 @@ impl Frames {
     }
 
     /// Paint the pixels of `keep` again, from the frame's Scene with only
-    /// the tiles that reach them, cropped with a margin around them.
+    /// the tiles that reach them (and a margin), painted at full size so
+    /// every shape kept is painted exactly as in the whole frame.
     fn paint_part(
         &mut self,
         session: &Session,
@@ -226,6 +216,22 @@ impl Frames {
         still: bool,
         keep: Area,
     ) -> Result<(), String> {
+        let (scene, whole) = self.part_scene(session, layout, now_ms, still, keep);
+        self.painter.paint_part(&scene, whole, keep, layout.width)
+    }
+
+    /// The Scene that paints `keep` as the whole frame paints it: the
+    /// frame's, with only the tiles that reach `keep` and a margin round
+    /// it (none under the opaque panel or strip drawn over the board),
+    /// at the frame's size; and the frame's area.
+    fn part_scene(
+        &self,
+        session: &Session,
+        layout: &Layout,
+        now_ms: u64,
+        still: bool,
+        keep: Area,
+    ) -> (Scene, Area) {
         let margin = band_margin(layout.cell).max(16);
         let painted = keep.grown(margin, layout.width, layout.height);
         let area = Rect::new(
@@ -235,13 +241,13 @@ impl Frames {
             painted.height() as f32,
         );
         let part = layout.clone().within(sight(layout, keep, area, session));
-        let scene = scene(session, &self.derived, &part, now_ms, still).cropped(
-            painted.x0,
-            painted.y0,
-            painted.width(),
-            painted.height(),
-        );
-        self.painter.paint_part(&scene, painted, keep, layout.width)
+        let whole = Area {
+            x0: 0,
+            y0: 0,
+            x1: layout.width,
+            y1: layout.height,
+        };
+        (scene(session, &self.derived, &part, now_ms, still), whole)
     }
 
     /// Paint the frame a window shows while its game is made on another
@@ -285,6 +291,7 @@ impl Look {
     fn of(session: &Session, derived: &Derived, layout: Layout, now_ms: u64) -> Look {
         let game = session.game();
         let ui = session.ui();
+        let in_strip = notice_in_strip(&layout);
         Look {
             layout,
             ui: UiState {
@@ -295,6 +302,7 @@ impl Look {
             },
             cursor: ui.cursor,
             notice: notice_text(session, now_ms).map(str::to_string),
+            notice_in_strip: in_strip,
             hint: session.hint_mark(now_ms),
             forcing: session.hint_forcing().to_vec(),
             scores: session.scores_screen().map(<[String]>::to_vec),
@@ -336,12 +344,27 @@ fn sight(layout: &Layout, keep: Area, area: Rect, session: &Session) -> Rect {
     }
 }
 
+/// Whether a notice is drawn inside the notice strip (a window's).
+fn notice_in_strip(layout: &Layout) -> bool {
+    let area = layout.notice_area();
+    layout.notice_strip().is_some_and(|strip| {
+        area.x >= strip.x
+            && area.y >= strip.y
+            && area.x + area.w <= strip.x + strip.w
+            && area.y + area.h <= strip.y + strip.h
+    })
+}
+
 /// The parts of the frame to paint again to go from showing `shown` to
 /// showing `look`, where `tiles` changed: the panel, the notice strip and
 /// the tiles' area; `None` if the whole frame must be painted.
 fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area>> {
     let same = Look {
         cursor: shown.cursor,
+        notice: match look.notice_in_strip {
+            true => shown.notice.clone(),
+            false => look.notice.clone(),
+        },
         ..look.clone()
     };
     if same != *shown {
@@ -389,6 +412,17 @@ fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area
     let rect = |r: Rect| clip(r.x, r.y, r.x + r.w, r.y + r.h);
     parts.extend(layout.panel.map(rect));
     parts.extend(layout.notice_strip().map(rect));
+    if shown.notice != look.notice {
+        // The box's outline reaches a little above the strip.
+        let area = layout.notice_area();
+        let bleed = 6.0;
+        parts.push(clip(
+            area.x - bleed,
+            area.y - bleed,
+            area.x + area.w + bleed,
+            area.y + area.h + bleed,
+        ));
+    }
     parts.retain(|part| !part.is_empty());
     let pixels: u64 = parts
         .iter()
@@ -710,6 +744,7 @@ mod tests {
                     7 => Action::Pan(crate::Heading(90 * rng.below(4) as u16)),
                     8 => Action::TurnCursor { clockwise: true },
                     9 => Action::Radius,
+                    10 => Action::Save,
                     _ => Action::Turn {
                         tile: rng.below(tiles),
                         clockwise: rng.below(2) == 0,

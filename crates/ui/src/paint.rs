@@ -64,9 +64,8 @@ impl Painter {
     }
 
     /// Repaint `keep` of the frame (`width` pixels wide) painted last:
-    /// `scene` is the frame's Scene cropped to `painted` (which holds
-    /// `keep` with a margin, so shapes cut at its edge change no pixel
-    /// kept); only the pixels of `keep` are copied.
+    /// `scene` paints `painted` (which holds `keep`), only the pixels of
+    /// `keep` are copied.
     pub fn paint_part(
         &mut self,
         scene: &Scene,

@@ -250,39 +250,6 @@ impl Scene {
         self.shapes.push(shape);
     }
 
-    /// The part of the scene `width` x `height` pixels from `(x, y)`, as a
-    /// scene of that size: every shape moved by whole pixels, which moves
-    /// its pixels and changes none (a front end repaints part of its
-    /// frame so). Shapes cut at the part's edge may be painted otherwise
-    /// near that edge: keep only pixels a margin inside it.
-    pub fn cropped(mut self, x: u32, y: u32, width: u32, height: u32) -> Scene {
-        let (dx, dy) = (x as f32, y as f32);
-        let at = |p: &mut Point| {
-            p.x -= dx;
-            p.y -= dy;
-        };
-        for shape in &mut self.shapes {
-            match shape {
-                Shape::Rect { rect, .. } => {
-                    rect.x -= dx;
-                    rect.y -= dy;
-                }
-                Shape::Line { points, .. } | Shape::Polygon { points, .. } => {
-                    points.iter_mut().for_each(at);
-                }
-                Shape::Spokes { centre, ends, .. } => {
-                    at(centre);
-                    ends.iter_mut().for_each(at);
-                }
-                Shape::Circle { centre, .. } | Shape::Star { centre, .. } => at(centre),
-                Shape::Text { at: anchor, .. } => at(anchor),
-            }
-        }
-        self.width = width;
-        self.height = height;
-        self
-    }
-
     /// A plain-text listing, one primitive a line, numbers to one decimal:
     /// stable across platforms, for snapshot tests and debugging.
     pub fn dump(&self) -> String {
