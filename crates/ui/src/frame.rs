@@ -146,9 +146,7 @@ impl Frames {
         self.shown = None;
         match parts {
             Some(parts) => {
-                for keep in parts {
-                    self.paint_part(session, &layout, now_ms, still, keep)?;
-                }
+                self.paint_parts(session, &layout, now_ms, still, &parts)?;
                 self.parts_painted += 1;
             }
             None if (still || self.halves) && height >= 4 * band_margin(layout.cell) => {
@@ -169,7 +167,7 @@ impl Frames {
 
     /// Paint the whole frame as two halves on two threads (a slow frame,
     /// a huge board), each from the frame's Scene with only the tiles that
-    /// reach it, as [`Frames::paint_part`] paints a part: the same pixels.
+    /// reach it, as [`Frames::paint_parts`] paints parts: the same pixels.
     fn paint_halves(
         &mut self,
         session: &Session,
@@ -194,7 +192,7 @@ impl Frames {
             },
         ];
         let [top, bottom] = keeps.map(|keep| {
-            let (scene, whole) = self.part_scene(session, layout, now_ms, still, keep);
+            let (scene, whole) = self.part_scene(session, layout, now_ms, still, &[keep]);
             (scene, whole, keep)
         });
         self.painter.paint_halves(
@@ -205,24 +203,24 @@ impl Frames {
         )
     }
 
-    /// Paint the pixels of `keep` again, from the frame's Scene with only
+    /// Paint the pixels of `parts` again, from the frame's Scene with only
     /// the tiles that reach them (and a margin), painted at full size so
     /// every shape kept is painted exactly as in the whole frame.
-    fn paint_part(
+    fn paint_parts(
         &mut self,
         session: &Session,
         layout: &Layout,
         now_ms: u64,
         still: bool,
-        keep: Area,
+        parts: &[Area],
     ) -> Result<(), String> {
-        let (scene, whole) = self.part_scene(session, layout, now_ms, still, keep);
-        self.painter.paint_part(&scene, whole, keep, layout.width)
+        let (scene, whole) = self.part_scene(session, layout, now_ms, still, parts);
+        self.painter.paint_parts(&scene, whole, parts, layout.width)
     }
 
-    /// The Scene that paints `keep` as the whole frame paints it: the
-    /// frame's, with only the tiles that reach `keep` and a margin round
-    /// it (none under the opaque panel or strip drawn over the board),
+    /// The Scene that paints `parts` as the whole frame paints them: the
+    /// frame's, with only the tiles that reach them and a margin round
+    /// them (none under the opaque panel or strip drawn over the board),
     /// at the frame's size; and the frame's area.
     fn part_scene(
         &self,
@@ -230,17 +228,23 @@ impl Frames {
         layout: &Layout,
         now_ms: u64,
         still: bool,
-        keep: Area,
+        parts: &[Area],
     ) -> (Scene, Area) {
         let margin = band_margin(layout.cell).max(16);
-        let painted = keep.grown(margin, layout.width, layout.height);
-        let area = Rect::new(
-            painted.x0 as f32,
-            painted.y0 as f32,
-            painted.width() as f32,
-            painted.height() as f32,
-        );
-        let part = layout.clone().within(sight(layout, keep, area, session));
+        let sights = parts
+            .iter()
+            .map(|&keep| {
+                let painted = keep.grown(margin, layout.width, layout.height);
+                let area = Rect::new(
+                    painted.x0 as f32,
+                    painted.y0 as f32,
+                    painted.width() as f32,
+                    painted.height() as f32,
+                );
+                sight(layout, keep, area, session)
+            })
+            .collect();
+        let part = layout.clone().within_areas(sights);
         let whole = Area {
             x0: 0,
             y0: 0,

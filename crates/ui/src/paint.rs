@@ -63,25 +63,32 @@ impl Painter {
         Ok(&self.buffer)
     }
 
-    /// Repaint `keep` of the frame (`width` pixels wide) painted last:
-    /// `scene` paints `painted` (which holds `keep`), only the pixels of
-    /// `keep` are copied.
-    pub fn paint_part(
+    /// Repaint `keeps` of the frame (`width` pixels wide) painted last:
+    /// `scene` paints `painted` (which holds them), only the pixels of
+    /// `keeps` are copied.
+    pub fn paint_parts(
         &mut self,
         scene: &Scene,
         painted: Area,
-        keep: Area,
+        keeps: &[Area],
         width: u32,
     ) -> Result<(), String> {
-        paint_into(
-            &mut self.parts,
-            scene,
-            painted,
-            keep,
-            width,
-            &mut self.buffer,
-            0,
-        )
+        let pixmap = self
+            .parts
+            .paint(scene)
+            .map_err(|e| format!("cannot paint the frame: {e}"))?;
+        for &keep in keeps {
+            copy_part(
+                pixmap.data(),
+                pixmap.width(),
+                painted,
+                keep,
+                width,
+                &mut self.buffer,
+                0,
+            )?;
+        }
+        Ok(())
     }
 
     /// Paint a whole frame `width` x `height` as two parts on two threads
@@ -111,7 +118,7 @@ impl Painter {
     }
 }
 
-/// Paint `scene` (cropped to `painted`) with `rasterizer` and copy its
+/// Paint `scene` (which paints `painted`) with `rasterizer` and copy its
 /// pixels of `keep` into `buffer`, which holds the frame's rows from
 /// `first_row` on, `width` words a row.
 fn paint_into(
@@ -126,8 +133,30 @@ fn paint_into(
     let pixmap = rasterizer
         .paint(scene)
         .map_err(|e| format!("cannot paint the frame: {e}"))?;
-    let stride = pixmap.width() as usize * 4;
-    let data = pixmap.data();
+    copy_part(
+        pixmap.data(),
+        pixmap.width(),
+        painted,
+        keep,
+        width,
+        buffer,
+        first_row,
+    )
+}
+
+/// Copy the pixels of `keep` from `data` (premultiplied RGBA, `stride`
+/// pixels a row, painting `painted`) into `buffer` as `0RGB` words (the
+/// frame's rows from `first_row` on, `width` words a row).
+fn copy_part(
+    data: &[u8],
+    stride: u32,
+    painted: Area,
+    keep: Area,
+    width: u32,
+    buffer: &mut [u32],
+    first_row: u32,
+) -> Result<(), String> {
+    let stride = stride as usize * 4;
     let (dx, dy) = (
         keep.x0.saturating_sub(painted.x0) as usize,
         keep.y0.saturating_sub(painted.y0) as usize,

@@ -52,9 +52,9 @@ pub struct Layout {
     /// The space kept below the board: a margin, and a window's notice
     /// strip below it.
     bottom: f32,
-    /// The part of the output drawn, if not all of it (see
+    /// The parts of the output drawn, if not all of it (see
     /// [`Layout::within`]).
-    sight: Option<Rect>,
+    sight: Vec<Rect>,
 }
 
 fn is_hex(grid: &Grid) -> bool {
@@ -136,7 +136,7 @@ impl Layout {
             grid: *grid,
             shift: (0, 0),
             bottom,
-            sight: None,
+            sight: Vec::new(),
         }
     }
 
@@ -369,32 +369,66 @@ impl Layout {
     /// as visible: a front end that repaints part of its frame draws the
     /// Scene of this layout there (everything else in place, the tiles
     /// elsewhere left out).
-    pub fn within(mut self, area: Rect) -> Layout {
-        self.sight = Some(area);
+    pub fn within(self, area: Rect) -> Layout {
+        self.within_areas(vec![area])
+    }
+
+    /// [`Layout::within`] several areas at once: the tiles that can reach
+    /// any of them (none for no area).
+    pub fn within_areas(mut self, areas: Vec<Rect>) -> Layout {
+        // No area at all: one that no tile reaches.
+        self.sight = if areas.is_empty() {
+            vec![Rect::new(-1e9, -1e9, 0.0, 0.0)]
+        } else {
+            areas
+        };
         self
     }
 
-    /// The area whose tiles are drawn: [`Layout::within`]'s, or the output.
-    fn sight(&self) -> Rect {
-        self.sight
-            .unwrap_or_else(|| Rect::new(0.0, 0.0, self.width as f32, self.height as f32))
+    /// The areas whose tiles are drawn: [`Layout::within`]'s, or the
+    /// output.
+    fn sight(&self) -> Vec<Rect> {
+        if self.sight.is_empty() {
+            vec![Rect::new(0.0, 0.0, self.width as f32, self.height as f32)]
+        } else {
+            self.sight.clone()
+        }
     }
 
     /// Whether any of tile `index` can show in the output (a zoomed board
-    /// reaches past the window's edges), or in the area of
+    /// reaches past the window's edges), or in the areas of
     /// [`Layout::within`].
     pub fn is_visible(&self, index: usize) -> bool {
         let c = self.centre(index);
         let r = self.cell;
-        let a = self.sight();
-        c.x > a.x - r && c.y > a.y - r && c.x < a.x + a.w + r && c.y < a.y + a.h + r
+        let near =
+            |a: &Rect| c.x > a.x - r && c.y > a.y - r && c.x < a.x + a.w + r && c.y < a.y + a.h + r;
+        if self.sight.is_empty() {
+            near(&Rect::new(0.0, 0.0, self.width as f32, self.height as f32))
+        } else {
+            self.sight.iter().any(near)
+        }
     }
 
     /// Every tile [`Layout::is_visible`] keeps, in row-major order, found
-    /// from the rows and columns that can reach the output (or the area of
-    /// [`Layout::within`]), not by asking every tile of a large board.
+    /// from the rows and columns that can reach the output (or the areas
+    /// of [`Layout::within`]), not by asking every tile of a large board.
     pub fn visible_tiles(&self) -> Vec<usize> {
-        let a = self.sight();
+        let areas = self.sight();
+        let mut tiles = Vec::new();
+        for a in &areas {
+            self.tiles_near(a, &mut tiles);
+        }
+        if areas.len() > 1 {
+            tiles.sort_unstable();
+            tiles.dedup();
+        }
+        tiles
+    }
+
+    /// Push the tiles [`Layout::is_visible`] keeps among those whose rows
+    /// and columns can reach `a`, in row-major order.
+    fn tiles_near(&self, a: &Rect, tiles: &mut Vec<usize>) {
         let r = self.cell;
         let (w, h) = (self.grid.width(), self.grid.height());
         // Shown columns and rows, two more each way than any centre in
@@ -416,7 +450,6 @@ impl Layout {
         let cols = span(a.x, a.x + a.w, self.board.x, self.cell, w);
         let rows = span(a.y, a.y + a.h, self.board.y, self.row_pitch, h);
         let cols = unshift(cols, self.shift.0, w);
-        let mut tiles = Vec::new();
         for y in unshift(rows, self.shift.1, h) {
             tiles.extend(
                 cols.iter()
@@ -424,7 +457,6 @@ impl Layout {
                     .filter(|&i| self.is_visible(i)),
             );
         }
-        tiles
     }
 
     /// The tile under `p`, if any.
@@ -662,7 +694,13 @@ mod tests {
                     let mut layout = Layout::zoomed(&g, 800, 600, cell, Point::new(pan.0, pan.1))
                         .shifted(shift.0, shift.1);
                     if let Some(area) = area {
-                        layout = layout.within(area);
+                        // With a second area overlapping the first.
+                        let other = Rect::new(area.x + 40.0, area.y - 30.0, 200.0, 50.0);
+                        layout = if cell > 20.0 {
+                            layout.within_areas(vec![area, other])
+                        } else {
+                            layout.within(area)
+                        };
                     }
                     let every: Vec<usize> =
                         (0..g.len()).filter(|&i| layout.is_visible(i)).collect();
