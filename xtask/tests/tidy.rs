@@ -28,7 +28,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "ui",
         &["model", "gen", "engine", "store", "view", "render-png"],
     ),
-    ("render-minifb", &["engine", "ui", "view"]),
+    ("render-minifb", &["model", "engine", "ui", "view"]),
     (
         "lightemall",
         &[

@@ -9,10 +9,11 @@
 use crate::clock::{Clock, Stopwatch};
 use crate::error::GameError;
 use crate::moves::{Coord, Move};
-use crate::setup::{Origin, PuzzleFacts, resolve};
+use crate::setup::{Origin, PuzzleFacts};
 use lightemall_gen::PuzzleSource;
 use lightemall_model::{Board, Puzzle};
 use lightemall_power::{LivePower, Update};
+use lightemall_solve::Resolved;
 use std::time::Duration;
 
 /// What a move changes, as far as the power and the picture care.
@@ -82,8 +83,33 @@ impl Game {
 
     /// A new game of the puzzle `source` names: a seeded one is generated.
     pub fn new(source: PuzzleSource, clock: Box<dyn Clock>) -> Result<Game, GameError> {
-        let (puzzle, origin) = resolve(source).map_err(GameError::Puzzle)?;
-        let facts = PuzzleFacts::of(&puzzle, origin.params);
+        let resolved =
+            lightemall_solve::resolve(source).map_err(|e| GameError::Puzzle(e.to_string()))?;
+        let facts = PuzzleFacts::of(&resolved.puzzle, resolved.params);
+        Ok(Game::with_facts(resolved, facts, clock))
+    }
+
+    /// The game [`Game::new`] makes of a puzzle resolved already
+    /// (`lightemall_solve::resolve`), with its facts worked out already:
+    /// `facts` must be `PuzzleFacts::of(&resolved.puzzle, resolved.params)`.
+    /// The slow parts (generating, rating) are the caller's, so it can do
+    /// them on another thread while a window shows how far they have come
+    /// (a `Game` stays on the thread of its clock). A given puzzle's own
+    /// solution, if any, is dropped: the ID does not carry it, and a
+    /// reloaded game must measure by the same solution.
+    pub fn with_facts(resolved: Resolved, facts: PuzzleFacts, clock: Box<dyn Clock>) -> Game {
+        let Resolved {
+            mut puzzle,
+            id,
+            params,
+        } = resolved;
+        if params.is_none() {
+            puzzle.solution = None;
+        }
+        Game::assemble(puzzle, Origin { id, params }, facts, clock)
+    }
+
+    fn assemble(puzzle: Puzzle, origin: Origin, facts: PuzzleFacts, clock: Box<dyn Clock>) -> Game {
         let state = GameState {
             board: puzzle.board.clone(),
             locked: vec![false; puzzle.board.grid().len()],
@@ -109,7 +135,7 @@ impl Game {
             repaint: None,
         };
         game.refresh();
-        Ok(game)
+        game
     }
 
     /// Where the puzzle came from, with the ID that reproduces it.

@@ -27,6 +27,6 @@ mod text;
 pub use clock::{Clock, MAX_ELAPSED, ManualClock, elapsed_millis};
 pub use error::GameError;
 pub use game::{Game, GameState};
-pub use lightemall_solve::{Hint, Why};
+pub use lightemall_solve::{Hint, Resolved, Why};
 pub use moves::{Coord, JumbleTurn, Move, TokenError};
 pub use setup::{Origin, PAR_SOLUTIONS, PuzzleFacts};

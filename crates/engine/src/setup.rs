@@ -2,10 +2,10 @@
 //! facts worked out once per puzzle (the solution the game measures by, par,
 //! the initial power radius, the difficulty shown).
 
-use lightemall_gen::{Params, PuzzleSource};
+use lightemall_gen::Params;
 use lightemall_model::{Puzzle, Tile};
 use lightemall_power::{Power, diameter, initial_radius};
-use lightemall_solve::{Rating, Resolved, Status, Turns, interactive_guesses, par, solve_within};
+use lightemall_solve::{Rating, Status, Turns, interactive_guesses, par, solve_within};
 
 /// The most solutions weighed for par: a puzzle with more has a par that
 /// is an upper bound.
@@ -45,22 +45,6 @@ pub struct PuzzleFacts {
     /// the puzzle needs), shown beside the chosen one; `None` if the
     /// bounded search gave up.
     pub rating: Option<Rating>,
-}
-
-/// The puzzle a source names ([`lightemall_solve::resolve`], as every
-/// entry point), with its origin. A given puzzle's own solution, if any, is
-/// dropped: the ID does not carry it, and a reloaded game must measure by
-/// the same solution.
-pub(crate) fn resolve(source: PuzzleSource) -> Result<(Puzzle, Origin), String> {
-    let Resolved {
-        mut puzzle,
-        id,
-        params,
-    } = lightemall_solve::resolve(source).map_err(|e| e.to_string())?;
-    if params.is_none() {
-        puzzle.solution = None;
-    }
-    Ok((puzzle, Origin { id, params }))
 }
 
 impl PuzzleFacts {

@@ -383,3 +383,37 @@ fn par_is_the_fewest_moves_to_any_solution() {
         "some puzzle has a solution nearer than the generator's"
     );
 }
+
+/// A game made of a puzzle generated (with its progress watched) and
+/// rated by the caller is the game `Game::new` makes of its source: same
+/// origin, facts, tiles, power and title, for a seeded and a given puzzle.
+#[test]
+fn a_game_with_its_facts_worked_out_elsewhere_is_the_same_game() {
+    use lightemall_engine::PuzzleFacts;
+    let (seeded, _) = game("square:5x5:kruskal:easy#7");
+    let given = lightemall_model::format::descriptive::to_descriptive_id(
+        &seeded.puzzle().board,
+        seeded.puzzle().station,
+    );
+    for id in [
+        "square:9x9:graded:medium#4",
+        "octo:6x6:unique:hard#2",
+        "hex:7x6:kruskal:easy#9",
+        given.as_str(),
+    ] {
+        let (expected, _) = game(id);
+        // As a window's maker thread does it: resolved while watched.
+        let mut reports = 0;
+        let source = PuzzleSource::parse(id).expect(id);
+        let resolved =
+            lightemall_solve::resolve_watched(source, &mut |_| reports += 1).expect("resolved");
+        let facts = PuzzleFacts::of(&resolved.puzzle, resolved.params);
+        let made = Game::with_facts(resolved, facts, Box::new(ManualClock::default()));
+        assert_eq!(made.origin(), expected.origin(), "{id}");
+        assert_eq!(made.facts(), expected.facts(), "{id}");
+        assert_eq!(made.puzzle(), expected.puzzle(), "{id}");
+        assert_eq!(made.state(), expected.state(), "{id}");
+        assert_eq!(made.powered_count(), expected.powered_count(), "{id}");
+        assert_eq!(made.title(), expected.title(), "{id}");
+    }
+}

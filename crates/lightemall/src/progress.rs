@@ -93,7 +93,7 @@ pub fn resolve(source: PuzzleSource) -> Result<Resolved, GenerateError> {
 }
 
 /// A generation's progress in words.
-fn how_far(progress: Progress, tiles: usize) -> String {
+pub fn how_far(progress: Progress, tiles: usize) -> String {
     let tree = |attempt: u32| match attempt {
         0 => String::new(),
         n => format!(" (tree {})", n + 1),

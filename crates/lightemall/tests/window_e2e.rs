@@ -604,3 +604,64 @@ fn p_pauses_the_game_and_the_title_and_board_say_so() {
     app.key("p");
     app.wait_title("no pause", |t| !t.contains("paused"));
 }
+
+/// A board that takes long to make (graded, a million tiles): the window
+/// opens at once, says what it is making and how long it has taken (its
+/// frame changes as the seconds pass: it is not frozen), and Esc leaves
+/// while it works.
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn a_board_that_takes_long_to_make_shows_how_far_and_esc_leaves() {
+    needs_tools();
+    const SLOW: &str = "square:1000x1000:graded:hard#3";
+    let display = Display::start();
+    let mut app = App::start_making(&display, &data_home("making"), &["play", SLOW]);
+    let making = format!("LightEmAll · generating {SLOW}");
+    assert_eq!(app.title(), making);
+    let first = app.screenshot();
+    first.save(&shots_folder().join("making.png"));
+    let later = e2e::wait_for("the frame to change while the game is made", || {
+        let shot = app.screenshot();
+        (shot != first && !shot.pixels.is_empty()).then_some(shot)
+    });
+    later.save(&shots_folder().join("making-later.png"));
+    assert_eq!(app.title(), making, "still making it");
+    let pressed = Instant::now();
+    app.key("Escape");
+    assert_eq!(app.wait_exit(), Some(0));
+    assert!(
+        pressed.elapsed() < Duration::from_secs(10),
+        "Esc left while the game was made"
+    );
+}
+
+/// A click on a 1000x1000 board turns its tile and shows: the title
+/// counts the move and the pixels around the click change, well within a
+/// generous bound (the latency itself is measured by
+/// `docs/bench/window_latency.py`, see docs/benchmarks.md).
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn a_click_on_a_1000x1000_board_shows_within_seconds() {
+    needs_tools();
+    let display = Display::start();
+    let app = App::start(&display, &data_home("huge-click"), &["play", HUGE]);
+    let (w, h) = app.size();
+    let before = app.settled_screenshot();
+    // A tile in the middle of the board, below the panel.
+    let top = layout(&app, HUGE).panel.expect("a panel").h;
+    let (x, y) = (w as f32 / 2.0 + 3.0, (h as f32 + top) / 2.0 + 3.0);
+    let pressed = Instant::now();
+    app.click(1, x, y);
+    wait_moves(&app, 1);
+    let took = pressed.elapsed();
+    let after = app.settled_screenshot();
+    after.save(&shots_folder().join("huge-click.png"));
+    assert!(
+        took < Duration::from_secs(5),
+        "the title counted the click after {took:?}"
+    );
+    assert!(
+        after.differences_around(&before, x, y, 6.0) > 0,
+        "the pixels around the click changed"
+    );
+}

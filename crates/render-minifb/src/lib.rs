@@ -7,7 +7,8 @@
 //! (`key_names`) and mapped to actions by the ui's key table; the mouse
 //! buttons minifb reports as levels are read once an update and given to
 //! the ui's `MouseEdges`; the frames the ui paints are shown, and the loop
-//! sleeps while nothing changes. Nothing here knows a game rule, a key's
+//! sleeps while nothing changes. A game another thread makes is waited
+//! for with the window open ([`play_when_made`]). Nothing here knows a game rule, a key's
 //! meaning, a layout or a pixel of its own.
 
 mod display;
@@ -18,7 +19,9 @@ mod window;
 pub use display::{NO_DISPLAY, check_display};
 
 use lightemall_engine::Game;
-use lightemall_ui::{Files, Fresh, InstantClock, Session};
+use lightemall_model::Grid;
+use lightemall_ui::{Building, Files, Fresh, InstantClock, Session};
+use std::sync::mpsc::Receiver;
 
 /// Play `game` in a window until the player leaves (Esc or closing the
 /// window autosaves through `files`). `Err` is one line for the player:
@@ -30,4 +33,24 @@ pub fn play(game: Game, files: Files, seed: Box<dyn FnMut() -> u64>) -> Result<(
         seed,
     };
     window::run(Session::new(game, files, fresh))
+}
+
+/// Play a game for `grid` that another thread is making (generating,
+/// rating): the window opens at once and shows `what` and the `reports`
+/// until the game comes, then plays it as [`play`] does. Esc or closing
+/// the window while it waits leaves without a game. `Err`: no display,
+/// no window, or the maker's own error.
+pub fn play_when_made(
+    grid: &Grid,
+    what: &str,
+    reports: Receiver<Building>,
+    files: Files,
+    seed: Box<dyn FnMut() -> u64>,
+) -> Result<(), String> {
+    check_display()?;
+    let fresh = Fresh {
+        clock: Box::new(|| Box::new(InstantClock::default())),
+        seed,
+    };
+    window::run_when_made(grid, what, reports, |game| Session::new(game, files, fresh))
 }

@@ -1,18 +1,23 @@
 //! The minifb window and its loop: read input once per update (keys as
 //! the events minifb reports, the mouse as levels), turn it into actions,
-//! paint a frame only when something changed, and sleep in between. Idle,
+//! paint a frame only when something changed, and sleep in between. A
+//! game made on another thread is waited for with the window open,
+//! showing what the maker reports, Esc and closing read all along. Idle,
 //! the loop only polls the X server every [`POLL_IDLE`]; the clock's
 //! second, running animations and a notice coming or going are the only
 //! reasons to paint without input.
 
 use crate::key_names::key_of;
 use crate::keyboard::Keyboard;
+use lightemall_engine::Game;
+use lightemall_model::Grid;
 use lightemall_ui::{
-    Action, Frames, MIN_FRAME, MouseEdges, MouseLevels, Notice, Session, action_of, frame_size,
-    layout_for,
+    Action, Building, Frames, InstantClock, MIN_FRAME, MouseEdges, MouseLevels, Notice, Session,
+    action_of, frame_size, layout_for,
 };
 use lightemall_view::{Layout, NOTICE_STRIP};
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// How often input is polled just after the player did something:
@@ -54,8 +59,69 @@ struct Screen {
 }
 
 /// Open the window and play until the player leaves.
-pub fn run(mut session: Session) -> Result<(), String> {
-    let mut screen = Screen::open(&session)?;
+pub fn run(session: Session) -> Result<(), String> {
+    let screen = Screen::open(
+        &session.game().title(),
+        start_size(session.game().board().grid()),
+    )?;
+    play(screen, session)
+}
+
+/// Open the window while a game for `grid` is made on another thread,
+/// showing what it reports (the window keeps reading input: Esc or
+/// closing the window leaves at once, the thread left to end with the
+/// process), then play it until the player leaves.
+pub fn run_when_made(
+    grid: &Grid,
+    what: &str,
+    reports: Receiver<Building>,
+    start: impl FnOnce(Game) -> Session,
+) -> Result<(), String> {
+    let mut screen = Screen::open(&format!("LightEmAll · {what}"), start_size(grid))?;
+    let started = Instant::now();
+    let mut doing = "starting".to_string();
+    let mut shown = None;
+    loop {
+        screen.update();
+        let quit = screen.keyboard.presses().iter().any(|press| {
+            key_of(press.key).and_then(|key| action_of(key, press.mods)) == Some(Action::Quit)
+        });
+        if quit || !screen.window.is_open() {
+            return Ok(());
+        }
+        loop {
+            match reports.try_recv() {
+                Ok(Building::Doing(text)) => doing = text,
+                Ok(Building::Made(made)) => {
+                    let game = made?.into_game(Box::new(InstantClock::default()));
+                    return play(screen, start(game));
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    return Err("the game could not be made".to_string());
+                }
+            }
+        }
+        let size = screen.frame_size();
+        let seconds = started.elapsed().as_secs();
+        let now = (doing.clone(), seconds, size);
+        if shown.as_ref() != Some(&now) {
+            let lines = [doing.clone(), format!("{seconds} s · Esc leaves")];
+            screen
+                .frames
+                .paint_building(grid, size.0, size.1, what, &lines)?;
+            screen.painted = true;
+            screen.size = size;
+            shown = Some(now);
+        }
+        std::thread::sleep(POLL_IDLE);
+    }
+}
+
+/// Play `session` in the open window until the player leaves.
+fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
+    // The frame of the game, whatever the window showed before.
+    screen.size = (0, 0);
     loop {
         screen.update();
         let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms());
@@ -78,22 +144,21 @@ pub fn run(mut session: Session) -> Result<(), String> {
     }
 }
 
-fn start_size(session: &Session) -> (u32, u32) {
-    let layout = Layout::with_cell(session.game().board().grid(), START_CELL, true);
+fn start_size(grid: &Grid) -> (u32, u32) {
+    let layout = Layout::with_cell(grid, START_CELL, true);
     // An image has no notice strip; the window keeps one below the board.
     let height = layout.height + NOTICE_STRIP as u32;
     (layout.width.min(START_MAX.0), height.min(START_MAX.1))
 }
 
 impl Screen {
-    fn open(session: &Session) -> Result<Screen, String> {
-        let (width, height) = start_size(session);
+    fn open(title: &str, (width, height): (u32, u32)) -> Result<Screen, String> {
         let options = WindowOptions {
             resize: true,
             scale_mode: ScaleMode::UpperLeft,
             ..WindowOptions::default()
         };
-        let title = session.game().title();
+        let title = title.to_string();
         let mut window = Window::new(&title, width as usize, height as usize, options)
             .map_err(|e| format!("cannot open the game window: {e}; `lightemall render` draws puzzles without one"))?;
         // The loop sleeps itself, only when there is nothing to do.
@@ -219,8 +284,8 @@ impl Screen {
     fn draw_if_needed(&mut self, session: &Session, changed: bool) -> Result<bool, String> {
         let size = self.frame_size();
         let second = session.game().elapsed().as_secs();
-        // Slow frames (a huge board) leave the clock to the title bar.
-        let ticked = self.shown_second != Some(second) && !self.frames.is_slow();
+        // The clock's second repaints the panel alone (the frame is kept).
+        let ticked = self.shown_second != Some(second);
         let resized = size != self.size;
         let now = self.now_ms();
         let animating = self.frames.animating(session, now);

@@ -1,30 +1,87 @@
 //! The window's frame: a 64x64 board in a 1920x1080 window, from the
 //! session to the `0RGB` words a window shows (the target in
-//! docs/benchmarks.md: under 8 ms), and its parts: the view's Scene, the rasterizer's painting.
+//! docs/benchmarks.md: under 8 ms), and its parts: the view's Scene, the
+//! rasterizer's painting. And a click: the turn and the frame after it,
+//! painted in part over the frame before, on a 64x64 board and on a
+//! 1000x1000 board in a 1280x960 window (issue 17's target: under 50 ms
+//! from press to pixels).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};
 use lightemall_render_png::Rasterizer;
-use lightemall_ui::{Frames, session_without_files};
+use lightemall_ui::{Action, Frames, Session, layout_for, session_without_files};
 use lightemall_view::{FrameInput, Highlights, Layout, PanelInfo, UiState, error_marks, scene_of};
 use std::hint::black_box;
 use std::time::Duration;
 
 const PUZZLE: &str = "square:64x64:kruskal:hard#1";
+const LARGE: &str = "square:1000x1000:kruskal:hard#1";
 
 fn frame_64x64(c: &mut Criterion) {
     let game = Game::from_id(PUZZLE, Box::new(ManualClock::default())).expect("a puzzle");
     let mut group = c.benchmark_group("window_64x64_at_1920x1080");
     group.measurement_time(Duration::from_secs(3));
     parts(&mut group, &game);
-    let session = session_without_files(game);
+    let mut session = session_without_files(game);
     let mut frames = Frames::default();
     group.bench_function("frame", |b| {
         b.iter(|| {
+            frames.forget();
             let pixels = frames.paint(&session, 1920, 1080, 10_000).expect("painted");
             black_box(pixels.len())
         });
     });
+    clicks(&mut group, &mut session, (1920, 1080));
+    group.finish();
+}
+
+/// A click at rest, as a slow (huge) board's window paints it: a tile
+/// in the window turns, the frame is painted again (in part), the tile
+/// turns back, the frame again. Two clicks an iteration.
+fn clicks(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    session: &mut Session,
+    (width, height): (u32, u32),
+) {
+    session.resize(width, height);
+    let layout = layout_for(session, width, height);
+    let shown: Vec<usize> = layout.visible_tiles();
+    let mut frames = Frames::default();
+    let mut now = 0;
+    frames.paint(session, width, height, now).expect("painted");
+    let mut next = 0;
+    group.bench_function("two_clicks_and_their_frames", |b| {
+        b.iter(|| {
+            next = (next + 7919) % shown.len();
+            let tile = shown[next];
+            for clockwise in [true, false] {
+                now += 10_000;
+                session.apply(Action::Turn { tile, clockwise }, now);
+                // At rest (a small board's window animates the turn first).
+                let pixels = frames
+                    .paint(session, width, height, now + 5_000)
+                    .expect("painted");
+                black_box(pixels.len());
+            }
+        });
+    });
+}
+
+fn click_1000x1000(c: &mut Criterion) {
+    let game = Game::from_id(LARGE, Box::new(ManualClock::default())).expect("a puzzle");
+    let mut group = c.benchmark_group("window_1000x1000_at_1280x960");
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(5));
+    let mut session = session_without_files(game);
+    let mut frames = Frames::default();
+    group.bench_function("frame", |b| {
+        b.iter(|| {
+            frames.forget();
+            let pixels = frames.paint(&session, 1280, 960, 10_000).expect("painted");
+            black_box(pixels.len())
+        });
+    });
+    clicks(&mut group, &mut session, (1280, 960));
     group.finish();
 }
 
@@ -57,5 +114,5 @@ fn parts(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallT
     });
 }
 
-criterion_group!(benches, frame_64x64);
+criterion_group!(benches, frame_64x64, click_1000x1000);
 criterion_main!(benches);

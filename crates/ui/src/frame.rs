@@ -4,13 +4,14 @@
 //! drawn by this crate.
 
 use crate::demo::Demo;
-use crate::paint::Painter;
+use crate::paint::{Area, Painter};
 use crate::session::Session;
 use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
+use lightemall_render_png::band_margin;
 use lightemall_view::{
-    Animation, FrameInput, Highlights, Layout, PanelInfo, Point, Scene, draw_caption, draw_status,
-    draw_text_screen, error_marks, is_animating, scene_of,
+    Animation, FrameInput, Highlights, HintMark, Layout, Marks, PanelInfo, Point, Rect, Scene,
+    Theme, UiState, draw_caption, draw_status, draw_text_screen, is_animating, scene_of,
 };
 use std::time::{Duration, Instant};
 
@@ -30,18 +31,75 @@ pub const ZOOM_STEP: f32 = 1.25;
 
 /// Paints the session's frames: the Scene of the view, painted by the
 /// rasterizer into `0RGB` words, with the per-tile data it needs cached.
+/// The frame is kept: when only tiles changed since it was painted (the
+/// game's `changed_tiles`, the marks they changed), the cursor moved, or
+/// nothing but the panel and the notice strip (the clock, a hover), and
+/// nothing moves, only those parts are painted again, each from the
+/// frame's Scene with the tiles elsewhere left out, painted at the
+/// frame's size and copied in: the same pixels as a whole frame (a test
+/// holds them equal). A whole frame that is slow (a huge board) is
+/// painted the same way as two halves, on two threads.
 #[derive(Debug, Default)]
 pub struct Frames {
     derived: Derived,
     painter: Painter,
     /// How long the last frame took.
     last_paint: Duration,
+    /// How long the last frame painted whole took.
+    last_whole: Duration,
+    /// What the frame in the painter shows, if it can be painted in part.
+    shown: Option<Look>,
+    /// How many frames were painted in part (for tests).
+    parts_painted: u64,
+    /// Paint whole frames in two halves even when they are quick (tests).
+    halves: bool,
+    /// Whether the last frame showed more than [`MANY_TILES`] tiles.
+    many_tiles: bool,
+}
+
+/// A frame showing more tiles than this is slow (over `SLOW_FRAME`) even
+/// painted in halves, so its first frame is painted at rest, in halves,
+/// and not once animated and once more at rest (a whole 1000x1000 board
+/// at 2 px a tile shows about 270 000 tiles in a 1280x960 window; a
+/// 64x64 board shows 4096).
+pub const MANY_TILES: usize = 20_000;
+
+/// About how many tiles `layout` shows: the rows and columns that fit in
+/// the output, at most the board's.
+fn tiles_shown(layout: &Layout) -> usize {
+    let grid = layout.grid();
+    let across = (layout.width as f32 / layout.cell).ceil() as usize + 1;
+    let down = (layout.height as f32 / layout.row_pitch).ceil() as usize + 1;
+    across.min(grid.width()) * down.min(grid.height())
 }
 
 /// A frame slower than this is not animated: on a huge board each frame
 /// takes long, and a turn or the power spreading would keep the window
 /// busy (and deaf to input) for many frames.
 pub const SLOW_FRAME: Duration = Duration::from_millis(40);
+
+/// What a frame shows besides its tiles, its panel and its notice strip:
+/// a frame showing the same at rest is painted only where tiles changed.
+#[derive(Clone, Debug, PartialEq)]
+struct Look {
+    layout: Layout,
+    /// The interface state, without the buttons hovered or pressed (the
+    /// panel's) and the cursor (its tiles).
+    ui: UiState,
+    cursor: Option<usize>,
+    notice: Option<String>,
+    /// Whether the notice is drawn in the notice strip: then a notice
+    /// that comes or goes repaints the strip and the notice's box alone.
+    notice_in_strip: bool,
+    hint: Option<HintMark>,
+    forcing: Vec<u32>,
+    scores: Option<Vec<String>>,
+    radius: Option<u32>,
+    fog: bool,
+    station: usize,
+    /// The distance of the dimmest colour, when the radius is off.
+    farthest: Option<u32>,
+}
 
 impl Frames {
     /// Whether an animation runs at `now_ms` (so the window draws again
@@ -51,9 +109,16 @@ impl Frames {
         !self.is_slow() && animating(session, &self.derived, now_ms)
     }
 
-    /// Whether the last frame took longer than 40 ms (`SLOW_FRAME`).
+    /// Whether the last frame painted whole took longer than 40 ms
+    /// (`SLOW_FRAME`), or the frame shows so many tiles that it will
+    /// ([`MANY_TILES`]): then nothing is animated.
     pub fn is_slow(&self) -> bool {
-        self.last_paint > SLOW_FRAME
+        self.last_whole > SLOW_FRAME || self.many_tiles
+    }
+
+    /// How long the last frame took to paint, whole or in part.
+    pub fn last_paint(&self) -> Duration {
+        self.last_paint
     }
 
     /// Paint the session's frame at `now_ms` for a window of `width` x
@@ -68,40 +133,359 @@ impl Frames {
         let started = Instant::now();
         self.derived.refresh(session);
         let layout = layout_for(session, width, height);
+        self.many_tiles = tiles_shown(&layout) > MANY_TILES;
         let still = self.is_slow();
-        let scene = scene(session, &self.derived, &layout, now_ms, still);
-        let pixels = self.painter.paint(&scene)?;
+        let at_rest = still || !animating(session, &self.derived, now_ms);
+        let look = (at_rest && session.demo().is_none())
+            .then(|| Look::of(session, &self.derived, layout.clone(), now_ms));
+        let dirty = self.derived.dirty.take();
+        let parts = match (&self.shown, &look, dirty) {
+            (Some(shown), Some(look), Some(tiles)) => parts_to_paint(shown, look, &tiles),
+            _ => None,
+        };
+        self.shown = None;
+        match parts {
+            Some(parts) => {
+                self.paint_parts(session, &layout, now_ms, still, &parts)?;
+                self.parts_painted += 1;
+            }
+            None if (still || self.halves) && height >= 4 * band_margin(layout.cell) => {
+                self.paint_halves(session, &layout, now_ms, still)?;
+                self.last_whole = started.elapsed();
+            }
+            None => {
+                let scene = scene(session, &self.derived, &layout, now_ms, still);
+                self.painter.paint(&scene)?;
+                self.last_whole = started.elapsed();
+            }
+        }
+        self.derived.dirty = Some(Vec::new());
+        self.shown = look;
         self.last_paint = started.elapsed();
-        Ok(pixels)
+        Ok(self.painter.buffer())
+    }
+
+    /// Paint the whole frame as two halves on two threads (a slow frame,
+    /// a huge board), each from the frame's Scene with only the tiles that
+    /// reach it, as [`Frames::paint_parts`] paints parts: the same pixels.
+    fn paint_halves(
+        &mut self,
+        session: &Session,
+        layout: &Layout,
+        now_ms: u64,
+        still: bool,
+    ) -> Result<(), String> {
+        let (width, height) = (layout.width, layout.height);
+        let split = height / 2;
+        let keeps = [
+            Area {
+                x0: 0,
+                y0: 0,
+                x1: width,
+                y1: split,
+            },
+            Area {
+                x0: 0,
+                y0: split,
+                x1: width,
+                y1: height,
+            },
+        ];
+        let [top, bottom] = keeps.map(|keep| {
+            let (scene, whole) = self.part_scene(session, layout, now_ms, still, &[keep]);
+            (scene, whole, keep)
+        });
+        self.painter.paint_halves(
+            (&top.0, top.1, top.2),
+            (&bottom.0, bottom.1, bottom.2),
+            width,
+            height,
+        )
+    }
+
+    /// Paint the pixels of `parts` again, from the frame's Scene with only
+    /// the tiles that reach them (and a margin), painted at full size so
+    /// every shape kept is painted exactly as in the whole frame.
+    fn paint_parts(
+        &mut self,
+        session: &Session,
+        layout: &Layout,
+        now_ms: u64,
+        still: bool,
+        parts: &[Area],
+    ) -> Result<(), String> {
+        let (scene, whole) = self.part_scene(session, layout, now_ms, still, parts);
+        self.painter.paint_parts(&scene, whole, parts, layout.width)
+    }
+
+    /// The Scene that paints `parts` as the whole frame paints them: the
+    /// frame's, with only the tiles that reach them and a margin round
+    /// them (none under the opaque panel or strip drawn over the board),
+    /// at the frame's size; and the frame's area.
+    fn part_scene(
+        &self,
+        session: &Session,
+        layout: &Layout,
+        now_ms: u64,
+        still: bool,
+        parts: &[Area],
+    ) -> (Scene, Area) {
+        let margin = band_margin(layout.cell).max(16);
+        let sights = parts
+            .iter()
+            .map(|&keep| {
+                let painted = keep.grown(margin, layout.width, layout.height);
+                let area = Rect::new(
+                    painted.x0 as f32,
+                    painted.y0 as f32,
+                    painted.width() as f32,
+                    painted.height() as f32,
+                );
+                sight(layout, keep, area, session)
+            })
+            .collect();
+        let part = layout.clone().within_areas(sights);
+        let whole = Area {
+            x0: 0,
+            y0: 0,
+            x1: layout.width,
+            y1: layout.height,
+        };
+        (scene(session, &self.derived, &part, now_ms, still), whole)
+    }
+
+    /// Paint the frame a window shows while its game is made on another
+    /// thread (see [`crate::Building`]): `title` and `lines` in a box on
+    /// the background, in the default theme, in the window's layout for
+    /// the game's `grid`.
+    pub fn paint_building(
+        &mut self,
+        grid: &Grid,
+        width: u32,
+        height: u32,
+        title: &str,
+        lines: &[String],
+    ) -> Result<&[u32], String> {
+        let palette = Theme::default().palette();
+        let mut scene = Scene::new(width, height, palette.background);
+        let layout = Layout::fit(grid, width, height, true);
+        draw_text_screen(&mut scene, &layout, palette, title, lines);
+        self.shown = None;
+        self.painter.paint(&scene)
+    }
+
+    /// Paint the next frame whole (a front end whose window lost its
+    /// pixels; a benchmark of whole frames).
+    pub fn forget(&mut self) {
+        self.shown = None;
     }
 
     /// The last frame painted.
     pub fn pixels(&self) -> &[u32] {
         self.painter.buffer()
     }
+
+    /// How many frames were painted in part, not whole.
+    pub fn parts_painted(&self) -> u64 {
+        self.parts_painted
+    }
 }
 
-/// Per-tile data derived from the game, recomputed only when it changes.
+impl Look {
+    fn of(session: &Session, derived: &Derived, layout: Layout, now_ms: u64) -> Look {
+        let game = session.game();
+        let ui = session.ui();
+        let in_strip = notice_in_strip(&layout);
+        Look {
+            layout,
+            ui: UiState {
+                hovered: None,
+                pressed: None,
+                cursor: None,
+                ..ui
+            },
+            cursor: ui.cursor,
+            notice: notice_text(session, now_ms).map(str::to_string),
+            notice_in_strip: in_strip,
+            hint: session.hint_mark(now_ms),
+            forcing: session.hint_forcing().to_vec(),
+            scores: session.scores_screen().map(<[String]>::to_vec),
+            radius: game.radius(),
+            fog: game.state().fog_on,
+            station: game.state().station,
+            farthest: game.radius().is_none().then_some(derived.farthest),
+        }
+    }
+}
+
+/// Where the tiles drawn to paint `keep` again (painted over `area`) are:
+/// nowhere when it is all under the panel or the notice strip drawn over
+/// the board (an opaque rectangle over every tile there), else `area`.
+fn sight(layout: &Layout, keep: Area, area: Rect, session: &Session) -> Rect {
+    let inside = |r: Rect| {
+        keep.x0 as f32 >= r.x
+            && keep.y0 as f32 >= r.y
+            && keep.x1 as f32 <= r.x + r.w
+            && keep.y1 as f32 <= r.y + r.h
+    };
+    let palette = session.ui().theme.palette();
+    let board = layout.board;
+    let covered = |r: Option<Rect>, over_board: bool, opaque: bool| {
+        r.is_some_and(|r| inside(r) && over_board && opaque)
+    };
+    let under_panel = layout.panel.is_some_and(|p| board.y < p.y + p.h);
+    let under_strip = layout.notice_strip().is_some_and(|s| s.overlaps(&board));
+    if covered(layout.panel, under_panel, palette.panel.a == 255)
+        || covered(
+            layout.notice_strip(),
+            under_strip,
+            palette.background.a == 255,
+        )
+    {
+        Rect::new(-1e9, -1e9, 0.0, 0.0)
+    } else {
+        area
+    }
+}
+
+/// Whether a notice is drawn inside the notice strip (a window's).
+fn notice_in_strip(layout: &Layout) -> bool {
+    let area = layout.notice_area();
+    layout.notice_strip().is_some_and(|strip| {
+        area.x >= strip.x
+            && area.y >= strip.y
+            && area.x + area.w <= strip.x + strip.w
+            && area.y + area.h <= strip.y + strip.h
+    })
+}
+
+/// The parts of the frame to paint again to go from showing `shown` to
+/// showing `look`, where `tiles` changed: the panel, the notice strip and
+/// the tiles' area; `None` if the whole frame must be painted.
+fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area>> {
+    let same = Look {
+        cursor: shown.cursor,
+        notice: match look.notice_in_strip {
+            true => shown.notice.clone(),
+            false => look.notice.clone(),
+        },
+        ..look.clone()
+    };
+    if same != *shown {
+        return None;
+    }
+    let layout = &look.layout;
+    let (width, height) = (layout.width, layout.height);
+    let whole = Area {
+        x0: 0,
+        y0: 0,
+        x1: width,
+        y1: height,
+    };
+    let cursors = [shown.cursor, look.cursor];
+    let moved = cursors
+        .iter()
+        .flatten()
+        .filter(|_| shown.cursor != look.cursor);
+    let mut board: Option<(f32, f32, f32, f32)> = None;
+    // A tile draws within its cell and halfway to its neighbours (a
+    // diagonal wire's glow a little further); its neighbours' marks and
+    // wires on it within one more cell.
+    let reach = 2.0 * layout.cell + 2.0;
+    for &tile in tiles.iter().chain(moved) {
+        if tile >= layout.grid().len() || !layout.is_visible(tile) {
+            continue;
+        }
+        let c = layout.centre(tile);
+        let (x0, y0, x1, y1) = board.unwrap_or((c.x, c.y, c.x, c.y));
+        board = Some((x0.min(c.x), y0.min(c.y), x1.max(c.x), y1.max(c.y)));
+    }
+    let clip = |x0: f32, y0: f32, x1: f32, y1: f32| {
+        let px = |v: f32, most: u32| v.clamp(0.0, most as f32) as u32;
+        Area {
+            x0: px(x0.floor(), width),
+            y0: px(y0.floor(), height),
+            x1: px(x1.ceil(), width),
+            y1: px(y1.ceil(), height),
+        }
+    };
+    let mut parts = Vec::new();
+    if let Some((x0, y0, x1, y1)) = board {
+        parts.push(clip(x0 - reach, y0 - reach, x1 + reach, y1 + reach));
+    }
+    let rect = |r: Rect| clip(r.x, r.y, r.x + r.w, r.y + r.h);
+    parts.extend(layout.panel.map(rect));
+    parts.extend(layout.notice_strip().map(rect));
+    if shown.notice != look.notice {
+        // The box's outline reaches a little above the strip.
+        let area = layout.notice_area();
+        let bleed = 6.0;
+        parts.push(clip(
+            area.x - bleed,
+            area.y - bleed,
+            area.x + area.w + bleed,
+            area.y + area.h + bleed,
+        ));
+    }
+    parts.retain(|part| !part.is_empty());
+    let pixels: u64 = parts
+        .iter()
+        .map(|p| u64::from(p.width()) * u64::from(p.height()))
+        .sum();
+    // Parts as large as the frame cost as much as the frame, and more.
+    (pixels * 2 < u64::from(whole.width()) * u64::from(whole.height())).then_some(parts)
+}
+
+/// Per-tile data derived from the game, brought up to date when it
+/// changes: only for the tiles the change names, when it names them.
 #[derive(Clone, Debug, Default)]
 struct Derived {
     version: Option<u64>,
     distance: Vec<Option<u32>>,
-    errors: Vec<u8>,
+    marks: Marks,
     farthest: u32,
+    /// The tiles whose picture changed since the last frame painted took
+    /// them (their marks too); `None`: any may have.
+    dirty: Option<Vec<usize>>,
 }
 
 impl Derived {
     /// Bring the cache up to date with `session`.
     fn refresh(&mut self, session: &Session) {
-        if self.version == Some(session.version()) {
+        let version = session.version();
+        if self.version == Some(version) {
             return;
         }
         let game = session.game();
-        let tiles = game.board().grid().len();
-        self.distance = (0..tiles).map(|tile| game.distance(tile)).collect();
-        self.errors = error_marks(game.board(), &game.state().locked);
-        self.farthest = self.distance.iter().flatten().copied().max().unwrap_or(0);
-        self.version = Some(session.version());
+        let board = game.board();
+        let locked = &game.state().locked;
+        let tiles = board.grid().len();
+        let changed = self
+            .version
+            .and_then(|old| session.changed_since(old))
+            .filter(|_| self.distance.len() == tiles);
+        match changed {
+            Some(changed) => {
+                for &tile in &changed {
+                    if let Some(slot) = self.distance.get_mut(tile) {
+                        *slot = game.distance(tile);
+                    }
+                }
+                let marked = self.marks.update(board, locked, &changed);
+                if let Some(dirty) = &mut self.dirty {
+                    dirty.extend(changed);
+                    dirty.extend(marked);
+                }
+            }
+            None => {
+                self.distance.clear();
+                self.distance.extend(game.distances());
+                self.marks = Marks::new(board, locked);
+                self.dirty = None;
+            }
+        }
+        self.farthest = game.farthest_distance();
+        self.version = Some(version);
     }
 }
 
@@ -198,7 +582,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         distance: &derived.distance,
         radius: game.radius(),
         fog: state.fog_on || paused,
-        errors: &derived.errors,
+        errors: derived.marks.masks(),
         highlights: Highlights {
             hint: session.hint_mark(now_ms),
             forcing: session.hint_forcing(),
@@ -313,6 +697,113 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// A small deterministic random source for the tests.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+    }
+
+    /// Random turns, locks, undos, cursor moves, hovers and zooms, each
+    /// frame painted after the last (in part where it can be) and by
+    /// fresh frames (whole): the same pixels, on every topology, zoomed
+    /// in and out, a wrapping board shifted.
+    #[test]
+    fn a_frame_painted_in_part_is_the_frame_painted_whole() {
+        let mut rng = Lcg(5);
+        let mut in_part = 0;
+        for (id, size) in [
+            ("square:12x9:kruskal:hard#1", (700, 560)),
+            ("hex:10x10:kruskal:hard#2", (640, 500)),
+            ("octo:11x8:kruskal:hard#3", (900, 600)),
+            ("square:16x12w:kruskal:medium#4", (640, 480)),
+            ("octo:40x40:kruskal:hard#5", (640, 480)),
+        ] {
+            let game = Game::from_id(id, Box::new(ManualClock::default())).expect("puzzle");
+            let tiles = game.board().grid().len();
+            let mut session = session_without_files(game);
+            // Whole frames in two halves on two threads, as a huge
+            // board's are, on some boards.
+            let mut frames = Frames {
+                halves: id.contains('w') || id.starts_with("hex"),
+                ..Frames::default()
+            };
+            let mut now = 0;
+            for step in 0..160 {
+                let action = match rng.below(24) {
+                    0 => Action::Zoom(if rng.below(2) == 0 { 2 } else { -2 }),
+                    1 => Action::Lock(rng.below(tiles)),
+                    2 => Action::Undo,
+                    3 => Action::SwitchArrows,
+                    4 | 5 => Action::Arrow(crate::Heading(90 * rng.below(4) as u16)),
+                    6 => Action::Shift(crate::Heading(90 * rng.below(4) as u16)),
+                    7 => Action::Pan(crate::Heading(90 * rng.below(4) as u16)),
+                    8 => Action::TurnCursor { clockwise: true },
+                    9 => Action::Radius,
+                    10 => Action::Save,
+                    _ => Action::Turn {
+                        tile: rng.below(tiles),
+                        clockwise: rng.below(2) == 0,
+                    },
+                };
+                session.apply(action, now);
+                let (w, h) = size;
+                session.resize(w, h);
+                if rng.below(4) == 0 {
+                    // A frame mid-animation (painted whole, unless the
+                    // frames are slow, then at rest), then one at rest.
+                    frames.paint(&session, w, h, now + 20).expect("painted");
+                }
+                // At rest: a slow frame (a debug build) is painted still,
+                // the fresh frames' first is not, and they must agree.
+                now += 10_000;
+                let kept = frames.paint(&session, w, h, now).expect("painted").to_vec();
+                let whole = Frames::default()
+                    .paint(&session, w, h, now)
+                    .expect("painted")
+                    .to_vec();
+                let differ = kept.iter().zip(&whole).filter(|(a, b)| a != b).count();
+                assert_eq!(differ, 0, "{id} step {step} after {action:?}");
+            }
+            in_part += frames.parts_painted();
+        }
+        assert!(in_part > 400, "most frames were painted in part: {in_part}");
+    }
+
+    /// A frame of many tiles is painted at rest from the first (a small
+    /// board's is not counted as many, whatever its time).
+    #[test]
+    fn a_frame_of_many_tiles_is_never_animated() {
+        for (id, many) in [
+            ("square:300x300:kruskal:easy#1", true),
+            ("square:64x64:kruskal:easy#1", false),
+        ] {
+            let game = Game::from_id(id, Box::new(ManualClock::default())).expect("puzzle");
+            let mut session = session_without_files(game);
+            let mut frames = Frames::default();
+            session.resize(640, 480);
+            frames.paint(&session, 640, 480, 0).expect("painted");
+            assert_eq!(frames.many_tiles, many, "{id}");
+            if many {
+                assert!(frames.is_slow());
+                session.apply(
+                    Action::Turn {
+                        tile: 0,
+                        clockwise: true,
+                    },
+                    10,
+                );
+                assert!(!frames.animating(&session, 20), "{id}");
+            }
+        }
     }
 
     #[test]

@@ -20,6 +20,10 @@
 //! It knows no window library, opens no window and reads no device. Rules
 //! are the engine's; layout, hit testing and animation the view's.
 //!
+//! A game that takes long to make (a large generated board) can be made
+//! on another thread while the window shows how far it has come
+//! ([`Building`], [`Frames::paint_building`]).
+//!
 //! A front end (`lightemall-render-minifb` is one) implements only:
 //! - a window that shows the `0RGB` words of [`Frames::pixels`] at the size
 //!   it asked [`Frames::paint`] for ([`frame_size`] of its own: never
@@ -37,6 +41,7 @@
 //!   [`Session::wants_quit`].
 
 mod action;
+mod building;
 mod clock;
 mod demo;
 mod files;
@@ -48,6 +53,7 @@ mod presets;
 mod session;
 
 pub use action::{Action, Heading};
+pub use building::{Building, MadeGame};
 pub use clock::InstantClock;
 pub use files::Files;
 pub use frame::{Frames, MIN_FRAME, frame_size, layout_for, puzzle_panel};

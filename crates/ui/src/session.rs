@@ -18,6 +18,7 @@ use lightemall_model::{Dir, Topology};
 use lightemall_view::{
     Animation, Button, HintMark, Hit, Layout, Point, Turning, UiState, WinSummary,
 };
+use std::collections::VecDeque;
 use std::fmt;
 
 /// Where new games get their clock and seed.
@@ -150,7 +151,13 @@ pub struct Session {
     autosave_failed: Option<u64>,
     quit: bool,
     version: u64,
+    /// The tiles each of the latest versions of the game changed (the
+    /// version it made, and `Game::changed_tiles`), oldest first.
+    changes: VecDeque<(u64, Option<Vec<usize>>)>,
 }
+
+/// How many versions of the game [`Session::changed_since`] looks back.
+const CHANGES_KEPT: usize = 16;
 
 impl Session {
     /// A session playing `game`.
@@ -178,6 +185,7 @@ impl Session {
             autosave_failed: None,
             quit: false,
             version: 0,
+            changes: VecDeque::new(),
         }
     }
 
@@ -216,6 +224,33 @@ impl Session {
     /// Counts changes of the game, so derived data can be cached.
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// The tiles whose picture the game's changes since `version` may
+    /// have changed, as `Game::changed_tiles` says of each (a tile may be
+    /// listed more than once); `None` when any tile may have (a new game,
+    /// a pause, a station move, ...) or when `version` is too old to say.
+    pub fn changed_since(&self, version: u64) -> Option<Vec<usize>> {
+        let mut tiles = Vec::new();
+        let mut next = version.checked_add(1)?;
+        for (made, changed) in self.changes.iter().filter(|(made, _)| *made > version) {
+            if *made != next {
+                return None;
+            }
+            tiles.extend(changed.as_ref()?);
+            next += 1;
+        }
+        (next == self.version + 1).then_some(tiles)
+    }
+
+    /// Count a change of the game that changed the picture of `tiles`
+    /// (`None`: of any tile).
+    fn changed(&mut self, tiles: Option<Vec<usize>>) {
+        self.version += 1;
+        if self.changes.len() == CHANGES_KEPT {
+            self.changes.pop_front();
+        }
+        self.changes.push_back((self.version, tiles));
     }
 
     /// Whether the player asked to leave (the game was autosaved, or the
@@ -361,7 +396,7 @@ impl Session {
         } else {
             self.game.resume();
         }
-        self.version += 1;
+        self.changed(None);
         true
     }
 
@@ -629,7 +664,7 @@ impl Session {
         if !run(&mut self.game) {
             return false;
         }
-        self.version += 1;
+        self.changed(self.game.changed_tiles().map(<[usize]>::to_vec));
         self.hint = None;
         self.animation.turning = None;
         self.animation.power_since_ms = Some(now_ms);
@@ -763,7 +798,7 @@ impl Session {
             power_since_ms: Some(now_ms),
             ..Animation::default()
         };
-        self.version += 1;
+        self.changed(None);
     }
 
     fn save(&mut self, now_ms: u64) -> bool {

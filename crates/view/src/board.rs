@@ -44,12 +44,25 @@ fn tiles_in(input: &FrameInput<'_>, layout: &Layout) -> usize {
 
 /// Draw the board of `input` into `scene`.
 pub fn draw(scene: &mut Scene, layout: &Layout, input: &FrameInput<'_>, palette: &Palette) {
-    let far = input
-        .radius
-        .map(|r| r as f32)
-        .or_else(|| input.distance.iter().flatten().max().map(|&d| d as f32))
-        .unwrap_or(1.0)
-        .max(1.0);
+    // Tiles off the output (a zoomed board) are left out of the Scene.
+    let tiles = tiles_in(input, layout);
+    let shown: Vec<usize> = layout
+        .visible_tiles()
+        .into_iter()
+        .filter(|&i| i < tiles)
+        .collect();
+    // Looked for only when a tile shows: a million tiles take a while.
+    let far = match (input.radius, shown.is_empty()) {
+        (Some(r), _) => r as f32,
+        (None, false) => input
+            .distance
+            .iter()
+            .flatten()
+            .max()
+            .map_or(1.0, |&d| d as f32),
+        (None, true) => 1.0,
+    }
+    .max(1.0);
     let ctx = Ctx {
         input,
         layout,
@@ -57,9 +70,8 @@ pub fn draw(scene: &mut Scene, layout: &Layout, input: &FrameInput<'_>, palette:
         far,
     };
     let mut hidden = Vec::new();
-    // Tiles off the output (a zoomed board) are left out of the Scene.
-    let looks: Vec<Look> = (0..tiles_in(input, layout))
-        .filter(|&i| layout.is_visible(i))
+    let looks: Vec<Look> = shown
+        .into_iter()
         .filter(|&i| {
             let seen = !input.fog || layout.in_sight(i, input.station, FOG_RADIUS);
             if !seen {

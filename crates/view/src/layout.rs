@@ -59,6 +59,9 @@ pub struct Layout {
     /// The space kept below the board: a margin, and a window's notice
     /// strip below it.
     bottom: f32,
+    /// The parts of the output drawn, if not all of it (see
+    /// [`Layout::within`]).
+    sight: Vec<Rect>,
 }
 
 /// The geometry of the grid's cells.
@@ -131,6 +134,7 @@ impl Layout {
             grid: *grid,
             shift: (0, 0),
             bottom,
+            sight: Vec::new(),
         }
     }
 
@@ -337,12 +341,98 @@ impl Layout {
         (Point::new(x0, y0), Point::new(x1, y1))
     }
 
+    /// The same layout, with only the tiles that can reach `area` counted
+    /// as visible: a front end that repaints part of its frame draws the
+    /// Scene of this layout there (everything else in place, the tiles
+    /// elsewhere left out).
+    pub fn within(self, area: Rect) -> Layout {
+        self.within_areas(vec![area])
+    }
+
+    /// [`Layout::within`] several areas at once: the tiles that can reach
+    /// any of them (none for no area).
+    pub fn within_areas(mut self, areas: Vec<Rect>) -> Layout {
+        // No area at all: one that no tile reaches.
+        self.sight = if areas.is_empty() {
+            vec![Rect::new(-1e9, -1e9, 0.0, 0.0)]
+        } else {
+            areas
+        };
+        self
+    }
+
+    /// The areas whose tiles are drawn: [`Layout::within`]'s, or the
+    /// output.
+    fn sight(&self) -> Vec<Rect> {
+        if self.sight.is_empty() {
+            vec![Rect::new(0.0, 0.0, self.width as f32, self.height as f32)]
+        } else {
+            self.sight.clone()
+        }
+    }
+
     /// Whether any of tile `index` can show in the output (a zoomed board
-    /// reaches past the window's edges).
+    /// reaches past the window's edges), or in the areas of
+    /// [`Layout::within`].
     pub fn is_visible(&self, index: usize) -> bool {
         let c = self.centre(index);
         let r = self.cell;
-        c.x > -r && c.y > -r && c.x < self.width as f32 + r && c.y < self.height as f32 + r
+        let near =
+            |a: &Rect| c.x > a.x - r && c.y > a.y - r && c.x < a.x + a.w + r && c.y < a.y + a.h + r;
+        if self.sight.is_empty() {
+            near(&Rect::new(0.0, 0.0, self.width as f32, self.height as f32))
+        } else {
+            self.sight.iter().any(near)
+        }
+    }
+
+    /// Every tile [`Layout::is_visible`] keeps, in row-major order, found
+    /// from the rows and columns that can reach the output (or the areas
+    /// of [`Layout::within`]), not by asking every tile of a large board.
+    pub fn visible_tiles(&self) -> Vec<usize> {
+        let areas = self.sight();
+        let mut tiles = Vec::new();
+        for a in &areas {
+            self.tiles_near(a, &mut tiles);
+        }
+        if areas.len() > 1 {
+            tiles.sort_unstable();
+            tiles.dedup();
+        }
+        tiles
+    }
+
+    /// Push the tiles [`Layout::is_visible`] keeps among those whose rows
+    /// and columns can reach `a`, in row-major order.
+    fn tiles_near(&self, a: &Rect, tiles: &mut Vec<usize>) {
+        let r = self.cell;
+        let (w, h) = (self.grid.width(), self.grid.height());
+        // Shown columns and rows, two more each way than any centre in
+        // sight can have (square centres are floored, hex rows shifted).
+        let span = |from: f32, to: f32, origin: f32, pitch: f32, count: usize| {
+            let lo = ((from - r - origin) / pitch).floor() - 2.0;
+            let hi = ((to + r - origin) / pitch).ceil() + 2.0;
+            let last = count as f32 - 1.0;
+            if !(lo.is_finite() && hi.is_finite()) || hi < 0.0 || lo > last {
+                return 0..0;
+            }
+            lo.max(0.0) as usize..hi.min(last) as usize + 1
+        };
+        let unshift = |shown: std::ops::Range<usize>, by: usize, count: usize| {
+            let mut actual: Vec<usize> = shown.map(|s| (s + count - by) % count).collect();
+            actual.sort_unstable();
+            actual
+        };
+        let cols = span(a.x, a.x + a.w, self.board.x, self.cell, w);
+        let rows = span(a.y, a.y + a.h, self.board.y, self.row_pitch, h);
+        let cols = unshift(cols, self.shift.0, w);
+        for y in unshift(rows, self.shift.1, h) {
+            tiles.extend(
+                cols.iter()
+                    .map(|&x| self.grid.index(x, y))
+                    .filter(|&i| self.is_visible(i)),
+            );
+        }
     }
 
     /// The tile under `p`, if any.
@@ -522,6 +612,57 @@ mod tests {
         let visible = (0..g.len()).filter(|&i| zoomed.is_visible(i)).count();
         assert!(visible < 600, "{visible} tiles of 40 px fit in 800x600");
         assert!((0..g.len()).all(|i| fit.is_visible(i)));
+    }
+
+    #[test]
+    fn visible_tiles_are_the_tiles_visible_found_by_rows_and_columns() {
+        for topology in Topology::ALL {
+            for wrap in [false, true] {
+                let g = Grid::new(topology, 37, 28, wrap).expect("a grid");
+                for (cell, pan, shift, area) in [
+                    (3.0, (0.0, 0.0), (0, 0), None),
+                    (40.0, (120.0, -30.0), (0, 0), None),
+                    (25.0, (-900.0, 400.0), (5, 7), None),
+                    (
+                        31.0,
+                        (10.0, 10.0),
+                        (36, 28),
+                        Some(Rect::new(100.0, 150.0, 90.0, 60.0)),
+                    ),
+                    (
+                        12.0,
+                        (0.0, 0.0),
+                        (3, 2),
+                        Some(Rect::new(-50.0, 500.0, 400.0, 900.0)),
+                    ),
+                    (
+                        12.0,
+                        (0.0, 0.0),
+                        (0, 0),
+                        Some(Rect::new(5000.0, 0.0, 10.0, 10.0)),
+                    ),
+                ] {
+                    let mut layout = Layout::zoomed(&g, 800, 600, cell, Point::new(pan.0, pan.1))
+                        .shifted(shift.0, shift.1);
+                    if let Some(area) = area {
+                        // With a second area overlapping the first.
+                        let other = Rect::new(area.x + 40.0, area.y - 30.0, 200.0, 50.0);
+                        layout = if cell > 20.0 {
+                            layout.within_areas(vec![area, other])
+                        } else {
+                            layout.within(area)
+                        };
+                    }
+                    let every: Vec<usize> =
+                        (0..g.len()).filter(|&i| layout.is_visible(i)).collect();
+                    assert_eq!(
+                        layout.visible_tiles(),
+                        every,
+                        "{topology} {wrap} {cell} {area:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub use input::{
     Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState, WinSummary,
 };
 pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
-pub use marks::error_marks;
+pub use marks::{Marks, error_marks};
 pub use overlay::{HELP, draw_caption, draw_status, draw_text_screen, win_lines};
 pub use scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
 pub use theme::{Palette, Theme};

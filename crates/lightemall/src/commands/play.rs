@@ -1,24 +1,85 @@
 //! `lightemall play` (and a bare `lightemall`): a game in a window. The
 //! display is checked first, so a headless machine gets one clear line and
-//! exit code 2 before any puzzle is generated.
+//! exit code 2 before any puzzle is generated. A new game is made on
+//! another thread; if that takes a moment (a large board), the window
+//! opens and shows how far it has come.
 
 use crate::cli::PlayArgs;
+use crate::progress::how_far;
 use crate::puzzle_args::{fresh_seed, source};
-use lightemall_engine::{Game, save::SaveFile};
+use lightemall_engine::{Game, GameError, PuzzleFacts, save::SaveFile};
+use lightemall_gen::PuzzleSource;
 use lightemall_render_minifb::check_display;
+use lightemall_solve::resolve_watched;
 use lightemall_store::{AUTOSAVE_SLOT, Store};
-use lightemall_ui::{Files, InstantClock};
+use lightemall_ui::{Building, Files, InstantClock, MadeGame};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
 
 /// Run the command.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_display()?;
     let store = Store::in_default_folder().ok();
-    let game = match resumed(args, store.as_ref())? {
+    let files = Files { store };
+    let game = match resumed(args, files.store.as_ref())? {
         Some(save) => Game::from_save_file(save, Box::new(InstantClock::default()))
             .map_err(|e| format!("cannot resume the autosave: {e}"))?,
-        None => new_game(args)?,
+        None => return play_new_game(args, files),
     };
-    lightemall_render_minifb::play(game, Files { store }, Box::new(fresh_seed))
+    lightemall_render_minifb::play(game, files, Box::new(fresh_seed))
+}
+
+/// How long a new game may take to make before the window opens to show
+/// how far it has come (a small board's window opens with its game).
+const WINDOW_WAITS: Duration = Duration::from_millis(300);
+
+/// A new game, made on another thread: generated (its rounds reported)
+/// and rated. Made within [`WINDOW_WAITS`], it is played at once;
+/// otherwise the window opens and shows the reports until it comes.
+fn play_new_game(args: &PlayArgs, files: Files) -> Result<(), String> {
+    let source = source(&args.puzzle)?;
+    let (grid, what) = match &source {
+        PuzzleSource::Seeded(params) => (params.grid, format!("generating {params}")),
+        PuzzleSource::Given(puzzle) => (*puzzle.board.grid(), "reading the puzzle".to_string()),
+    };
+    let (reports, received) = mpsc::channel();
+    // The thread is not joined: leaving the window while it works ends
+    // the process, and it with it.
+    std::thread::spawn(move || {
+        let made = make(source, &reports);
+        let _ = reports.send(Building::Made(made));
+    });
+    let seed = Box::new(fresh_seed);
+    let started = Instant::now();
+    loop {
+        match received.recv_timeout(WINDOW_WAITS.saturating_sub(started.elapsed())) {
+            Ok(Building::Doing(_)) => {}
+            Ok(Building::Made(made)) => {
+                let game = made?.into_game(Box::new(InstantClock::default()));
+                return lightemall_render_minifb::play(game, files, seed);
+            }
+            Err(RecvTimeoutError::Timeout) => break,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err("the game could not be made".to_string());
+            }
+        }
+    }
+    lightemall_render_minifb::play_when_made(&grid, &what, received, files, seed)
+}
+
+/// The game's parts for `source` (resolved as every entry point resolves
+/// a puzzle, then rated), its progress sent as it goes.
+fn make(source: PuzzleSource, reports: &Sender<Building>) -> Result<Box<MadeGame>, String> {
+    let tiles = source.grid().len();
+    let resolved = resolve_watched(source, &mut |progress| {
+        let _ = reports.send(Building::Doing(how_far(progress, tiles)));
+    })
+    .map_err(|e| GameError::Puzzle(e.to_string()).to_string())?;
+    let _ = reports.send(Building::Doing(
+        "measuring it: the solver's rating and par".to_string(),
+    ));
+    let facts = PuzzleFacts::of(&resolved.puzzle, resolved.params);
+    Ok(Box::new(MadeGame { resolved, facts }))
 }
 
 /// The autosave, if `--resume` asks for it and there is one.
@@ -35,12 +96,4 @@ fn resumed(args: &PlayArgs, store: Option<&Store>) -> Result<Option<SaveFile>, S
         );
     }
     Ok(save)
-}
-
-fn new_game(args: &PlayArgs) -> Result<Game, String> {
-    let source = source(&args.puzzle)?;
-    crate::progress::while_working("generating the game", || {
-        Game::new(source, Box::new(InstantClock::default()))
-    })
-    .map_err(|e| e.to_string())
 }

@@ -147,8 +147,20 @@ pub fn data_home(test: &str) -> PathBuf {
 }
 
 impl<'d> App<'d> {
-    /// Start `lightemall` with `args` and wait for its window.
+    /// Start `lightemall` with `args` and wait for its window and its
+    /// game (a large board's window shows how far the game is made
+    /// first).
     pub fn start(display: &'d Display, data_home: &Path, args: &[&str]) -> App<'d> {
+        let app = App::start_making(display, data_home, args);
+        app.wait_title("a game (\" · moves \")", |title| {
+            title.contains(" · moves ")
+        });
+        app
+    }
+
+    /// Start `lightemall` with `args` and wait for its window, which may
+    /// still be showing how far its game is made.
+    pub fn start_making(display: &'d Display, data_home: &Path, args: &[&str]) -> App<'d> {
         let mut child = Command::new(env!("CARGO_BIN_EXE_lightemall"))
             .args(args)
             .env("DISPLAY", &display.name)
