@@ -11,6 +11,7 @@ use crate::error::GameError;
 use crate::moves::{Coord, Move};
 use crate::setup::{Origin, PuzzleFacts};
 use lightemall_gen::PuzzleSource;
+use lightemall_model::format::minutes_seconds;
 use lightemall_model::{Board, Puzzle};
 use lightemall_power::{LivePower, Update};
 use lightemall_solve::Resolved;
@@ -285,12 +286,11 @@ impl Game {
             ""
         };
         format!(
-            "LightEmAll · {} {} · moves {} · {}:{:02}{solved}",
+            "LightEmAll · {} {} · moves {} · {}{solved}",
             self.state.board.grid().size_label(),
             self.facts.difficulty,
             self.moves_made,
-            seconds / 60,
-            seconds % 60
+            minutes_seconds(seconds)
         )
     }
 

@@ -8,10 +8,11 @@ use crate::paint::{Area, Painter};
 use crate::session::Session;
 use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
+use lightemall_model::format::minutes_seconds;
 use lightemall_render_png::band_margin;
 use lightemall_view::{
-    Animation, FrameInput, Highlights, HintMark, Layout, Marks, PanelInfo, Point, Rect, Scene,
-    Theme, UiState, draw_caption, draw_status, draw_text_screen, is_animating, scene_of,
+    Animation, FrameInput, Highlights, HintMark, Layout, Marks, PanelInfo, Rect, Scene, Theme,
+    UiState, draw_caption, draw_status, draw_text_screen, is_animating, scene_of,
 };
 use std::time::{Duration, Instant};
 
@@ -25,9 +26,6 @@ pub const MIN_FRAME: (u32, u32) = (640, 400);
 pub fn frame_size(width: u32, height: u32) -> (u32, u32) {
     (width.max(MIN_FRAME.0), height.max(MIN_FRAME.1))
 }
-
-/// How much one zoom step (a wheel notch, + or -) enlarges the tiles.
-pub const ZOOM_STEP: f32 = 1.25;
 
 /// Paints the session's frames: the Scene of the view, painted by the
 /// rasterizer into `0RGB` words, with the per-tile data it needs cached.
@@ -489,32 +487,10 @@ impl Derived {
     }
 }
 
-/// Where everything goes in a window of `width` x `height` pixels: the
-/// board fitted, or zoomed and panned by the viewport, a wrapping board's
-/// tiles shifted round.
+/// Where everything goes in a window of `width` x `height` pixels
+/// ([`Session::layout`]).
 pub fn layout_for(session: &Session, width: u32, height: u32) -> Layout {
-    let grid = shown_grid(session);
-    let viewport = session.viewport();
-    let (dx, dy) = viewport.shift;
-    if (viewport.zoom, viewport.pan) == (0, (0.0, 0.0)) {
-        return Layout::fit(grid, width, height, true).shifted(dx, dy);
-    }
-    let cell = zoomed_cell(grid, viewport.zoom, width, height);
-    let (x, y) = viewport.pan;
-    Layout::zoomed(grid, width, height, cell, Point::new(x, y)).shifted(dx, dy)
-}
-
-/// The grid on screen: the demo's while it runs, else the game's.
-pub(crate) fn shown_grid(session: &Session) -> &Grid {
-    match session.demo() {
-        Some(demo) => &demo.params.grid,
-        None => session.game().board().grid(),
-    }
-}
-
-/// The tile width `zoom` steps from the one that fits the window.
-pub(crate) fn zoomed_cell(grid: &Grid, zoom: i32, width: u32, height: u32) -> f32 {
-    Layout::fit(grid, width, height, true).cell * ZOOM_STEP.powi(zoom)
+    session.layout(width, height)
 }
 
 /// The panel's values, as the player reads them.
@@ -522,7 +498,7 @@ pub fn panel_info(game: &Game) -> PanelInfo {
     let seconds = game.elapsed().as_secs();
     let seeded = game.origin().params.is_some();
     PanelInfo {
-        time: format!("{}:{:02}", seconds / 60, seconds % 60),
+        time: minutes_seconds(seconds),
         moves: u32::try_from(game.moves_made()).unwrap_or(u32::MAX),
         radius: game.radius(),
         solved: game.is_solved(),

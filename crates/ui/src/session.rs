@@ -8,7 +8,6 @@
 use crate::action::{Action, Heading};
 use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
-use crate::frame::{self, ZOOM_STEP};
 use crate::mouse::{MouseButton, MouseEvent};
 use crate::presets;
 use lightemall_engine::score::{ScoreTable, preset_name, speed_time};
@@ -49,7 +48,7 @@ pub enum Arrows {
 /// pixels.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Viewport {
-    /// 0 fits the window; each step is a factor of `frame::ZOOM_STEP`.
+    /// 0 fits the window; each step is a factor of `ZOOM_STEP`.
     pub zoom: i32,
     /// How far the board is moved from the centre.
     pub pan: (f32, f32),
@@ -916,8 +915,8 @@ impl Session {
     /// The pans the window's size allows at this zoom, if it is known.
     fn pan_range(&self) -> Option<(Point, Point)> {
         let (width, height) = self.window?;
-        let grid = frame::shown_grid(self);
-        let cell = frame::zoomed_cell(grid, self.viewport.zoom, width, height);
+        let grid = self.shown_grid();
+        let cell = zoomed_cell(grid, self.viewport.zoom, width, height);
         Some(Layout::pan_range(grid, width, height, cell))
     }
 
@@ -942,7 +941,7 @@ impl Session {
             return;
         }
         let grid = self.game.board().grid();
-        let cell = frame::zoomed_cell(grid, self.viewport.zoom, width, height);
+        let cell = zoomed_cell(grid, self.viewport.zoom, width, height);
         let centred = Layout::zoomed(grid, width, height, cell, Point::new(0.0, 0.0));
         let station = centred.centre(self.game.state().station);
         let top = centred.panel.map_or(0.0, |panel| panel.h);
@@ -985,7 +984,7 @@ impl Session {
     fn page_toward(&mut self, heading: Heading) -> bool {
         let page = match self.window {
             Some((width, height)) => {
-                let top = Layout::fit(frame::shown_grid(self), width, height, true)
+                let top = Layout::fit(self.shown_grid(), width, height, true)
                     .panel
                     .map_or(0.0, |panel| panel.h);
                 (PAGE * width as f32, PAGE * (height as f32 - top).max(0.0))
@@ -1012,3 +1011,6 @@ impl Session {
 mod assist;
 #[cfg(test)]
 mod tests;
+mod viewport;
+
+use viewport::{ZOOM_STEP, zoomed_cell};

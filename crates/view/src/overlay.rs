@@ -5,6 +5,7 @@ use crate::input::WinSummary;
 use crate::layout::{Layout, MARGIN};
 use crate::scene::{Align, Point, Rect, Scene, Shape, Stroke};
 use crate::theme::Palette;
+use lightemall_model::format::minutes_seconds;
 use lightemall_model::one_line;
 
 /// The help screen's lines: a key and what it does.
@@ -193,7 +194,7 @@ fn banner(scene: &mut Scene, layout: &Layout, palette: &Palette) -> (Rect, f32) 
 /// assert_eq!(win_lines(&solved)[1], "time 1:05 · moves 1 · par 18");
 /// ```
 pub fn win_lines(win: &WinSummary) -> Vec<String> {
-    let time = format!("{}:{:02}", win.seconds / 60, win.seconds % 60);
+    let time = minutes_seconds(win.seconds);
     let mut figures = format!("time {time} · moves {}", win.moves);
     if let Some(par) = win.par {
         figures.push_str(&format!(" · par {par}"));

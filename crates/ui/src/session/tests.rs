@@ -406,7 +406,7 @@ fn zoom_and_pan_change_the_viewport_and_zooming_home_centres_it() {
 
 /// The board's rectangle in a `width` x `height` window.
 fn board_in(s: &Session, width: u32, height: u32) -> lightemall_view::Rect {
-    crate::frame::layout_for(s, width, height).board
+    s.layout(width, height).board
 }
 
 #[test]
@@ -470,7 +470,7 @@ fn a_new_game_opens_with_its_station_in_view() {
     assert_eq!(station(&s), 0);
     let (width, height) = (480, 360);
     let in_view = |s: &Session| {
-        let layout = crate::frame::layout_for(s, width, height);
+        let layout = s.layout(width, height);
         let c = layout.centre(station(s));
         let view = lightemall_view::Rect::new(0.0, 104.0, width as f32, height as f32 - 104.0);
         view.contains(c)
@@ -521,11 +521,11 @@ fn the_wheel_zooms_toward_the_pointer() {
     let mut s = session_in("square:40x40:kruskal:easy#3", None);
     s.resize(640, 480);
     s.apply(Action::Zoom(4), 0);
-    let before = crate::frame::layout_for(&s, 640, 480);
+    let before = s.layout(640, 480);
     let tile = s.game().board().grid().index(12, 12);
     let at = before.centre(tile);
     assert!(s.zoom_at(1, (at.x, at.y), &before, 0));
-    let zoomed = crate::frame::layout_for(&s, 640, 480);
+    let zoomed = s.layout(640, 480);
     assert!(zoomed.cell > before.cell);
     let after = zoomed.centre(tile);
     assert!((after.x - at.x).abs() <= zoomed.cell, "{after:?} vs {at:?}");
@@ -539,7 +539,7 @@ fn shift_arrows_shift_a_wrapping_board_round_and_pan_others() {
     assert!(s.apply(Action::Shift(Heading(90)), 0));
     assert!(s.apply(Action::Shift(Heading(0)), 0));
     assert_eq!(s.viewport().shift, (1, 3));
-    let layout = crate::frame::layout_for(&s, 640, 480);
+    let layout = s.layout(640, 480);
     let c = layout.centre(0);
     assert_eq!(layout.hit(c.x, c.y), Some(Hit::Tile(0)));
     let mut hex = session_in("hex:6x4w:kruskal:easy#3", None);
@@ -701,7 +701,7 @@ mod assist {
             "{} vs {at}",
             notice_text(&s, 0)
         );
-        let layout = crate::frame::layout_for(&s, 640, 480);
+        let layout = s.layout(640, 480);
         let shown = layout.centre(tile);
         let column = ((shown.x - layout.board.x) / layout.cell) as usize + 1;
         let row = ((shown.y - layout.board.y) / layout.cell) as usize + 1;
