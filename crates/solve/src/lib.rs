@@ -19,6 +19,7 @@
 //! (`rules::lookahead`). Both count work, not time, so an answer is the same
 //! on every machine.
 
+mod generate;
 mod graded;
 mod hint;
 mod par;
@@ -31,6 +32,7 @@ mod state;
 mod stats;
 mod unique;
 
+pub use generate::{generate, generate_watched, generate_within};
 pub use hint::{Deduction, Hint, LocksWrong, Why, hint, next_deduction};
 use lightemall_model::{Board, Tile};
 pub use par::{Turns, fewest_turns, par};
@@ -42,9 +44,7 @@ use rules::{Rules, propagate};
 use search::{Run, Search};
 use state::State;
 pub use stats::{Rating, Stats};
-pub use unique::{
-    GENERATE_GUESSES, GenerateError, Progress, generate, generate_watched, generate_within,
-};
+pub use unique::{GENERATE_GUESSES, GenerateError, Progress};
 
 /// How many solutions a puzzle has, as far as the search was asked to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

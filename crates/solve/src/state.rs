@@ -16,7 +16,7 @@
 //! exactly `D - 2(k - 1)` wires leaving it ([`State::wires_out`]).
 
 use crate::problem::Problem;
-use crate::rules::Technique;
+use crate::stats::Technique;
 use lightemall_model::{Dir, Tile};
 
 /// No way to finish this partial solution.

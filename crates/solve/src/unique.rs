@@ -22,7 +22,7 @@
 use crate::stats::Rating;
 use crate::{Reasoning, Status, solve_classic, undecided_after, undecided_again};
 use lightemall_gen::random::{Random, Stream};
-use lightemall_gen::{Generator, Link, NoSteps, Params, Rerouter, solution_tree};
+use lightemall_gen::{Link, NoSteps, Params, Rerouter, solution_tree};
 use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile, Topology};
 use thiserror::Error;
 
@@ -85,45 +85,14 @@ pub enum GenerateError {
     },
 }
 
-/// The puzzle that `params` describe, for every generator: `unique` is made
-/// unique here (within [`GENERATE_GUESSES`]), `graded` graded, the others
-/// are `lightemall_gen::generate`'s. This is the one entry point for every
-/// generator (`lightemall_gen::generate` refuses the two that need the
-/// solver).
-pub fn generate(params: &Params) -> Result<Puzzle, GenerateError> {
-    generate_watched(params, &mut |_| {})
-}
-
-/// [`generate`], telling `watch` how far it has come (for a progress line:
-/// a large unique or graded board takes seconds to minutes). The puzzle
-/// does not depend on the watcher.
-pub fn generate_watched(
-    params: &Params,
-    watch: &mut dyn FnMut(Progress),
-) -> Result<Puzzle, GenerateError> {
-    generate_inner(params, GENERATE_GUESSES, watch)
-}
-
-/// [`generate`] that gives up ([`GenerateError::GaveUp`]) once its search
-/// proofs have made `max_guesses` guesses. The budget counts work, not
-/// time, so a puzzle that comes out is the same on every machine.
-pub fn generate_within(params: &Params, max_guesses: u64) -> Result<Puzzle, GenerateError> {
-    generate_inner(params, max_guesses, &mut |_| {})
-}
-
-fn generate_inner(
+/// The unique puzzle of `params` (a `unique` ID): its Kruskal tree,
+/// rerouted until the classic rules prove it has one solution, within
+/// `max_guesses` of search where they stall.
+pub(crate) fn generate(
     params: &Params,
     max_guesses: u64,
     watch: &mut dyn FnMut(Progress),
 ) -> Result<Puzzle, GenerateError> {
-    let prover = match params.generator {
-        Generator::Unique => Prover::Classic,
-        Generator::Graded => return crate::graded::generate(params, watch),
-        Generator::Kruskal | Generator::Scan | Generator::Frontier => {
-            let tree = solution_tree(params, &mut NoSteps);
-            return Ok(lightemall_gen::puzzle_from_tree(params, tree)?);
-        }
-    };
     let grid = params.grid;
     check_wrap(&grid)?;
     let mut tree = solution_tree(params, &mut NoSteps);
@@ -139,7 +108,7 @@ fn generate_inner(
         &mut tree,
         params.seed,
         max_guesses,
-        prover,
+        Prover::Classic,
         &mut rounds,
     )?;
     Ok(lightemall_gen::puzzle_from_tree(params, tree)?)
@@ -428,6 +397,7 @@ fn shuffle<T>(items: &mut [T], random: &mut Random) {
 mod tests {
     use super::*;
     use crate::{Status, solve};
+    use crate::{generate, generate_watched, generate_within};
     use lightemall_gen::{GenError, Link};
 
     #[test]

@@ -27,61 +27,9 @@ pub mod loops;
 
 use crate::problem::Problem;
 use crate::state::{Contradiction, State};
+pub use crate::stats::Technique;
 use crate::stats::{Rating, Stats};
 use lightemall_model::Dir;
-
-/// A named technique.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
-    /// Neighbours must agree; no wire off the board or through a barrier.
-    Local,
-    /// No closed cycle.
-    Loop,
-    /// No group or dead end closed off short of the whole board.
-    Island,
-    /// Assume one orientation, and refute it with the rules above.
-    Lookahead,
-}
-
-impl Technique {
-    /// Every technique, cheapest first.
-    pub const ALL: [Technique; 4] = [
-        Technique::Local,
-        Technique::Loop,
-        Technique::Island,
-        Technique::Lookahead,
-    ];
-
-    /// The technique's name, as `solve --json` and hints give it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::Local => "local",
-            Technique::Loop => "loop",
-            Technique::Island => "island",
-            Technique::Lookahead => "lookahead",
-        }
-    }
-
-    /// Why a step of this technique holds, in a few words for a player
-    /// (the tiles it concerns are shown beside it).
-    pub fn reason(self) -> &'static str {
-        match self {
-            Technique::Local => "no other way fits its neighbours",
-            Technique::Loop => "any other way closes a loop",
-            Technique::Island => "any other way cuts part of the network off",
-            Technique::Lookahead => "any other way leads to a contradiction",
-        }
-    }
-
-    /// The level of a puzzle that needs this technique.
-    pub fn level(self) -> Rating {
-        match self {
-            Technique::Local => Rating::Easy,
-            Technique::Loop | Technique::Island => Rating::Medium,
-            Technique::Lookahead => Rating::Hard,
-        }
-    }
-}
 
 /// How far a propagation may go.
 #[derive(Clone, Copy, Debug)]
