@@ -450,8 +450,12 @@ impl Session {
     }
 
     /// Do what a mouse event asks, `layout` saying what is under the
-    /// pointer; `shift` held turns clicks into locks. A click or drag
-    /// cancels a Solve waiting to be confirmed; moving the pointer does not.
+    /// pointer; `shift` held turns clicks into locks. A press or a drag
+    /// cancels an action waiting to be asked again (Solve, Esc, L); moving
+    /// the pointer does not, nor does a release unless it acts (a right
+    /// click, a panel button: then the action cancels it). A release may be
+    /// read after a key pressed later, so the release of a left click must
+    /// not undo that key's question.
     pub fn pointer(
         &mut self,
         event: MouseEvent,
@@ -461,7 +465,11 @@ impl Session {
     ) -> bool {
         let hit = |at: (f32, f32)| layout.hit(at.0, at.1);
         let moved = matches!(event, MouseEvent::Moved { .. });
-        let cancelled = !moved && self.cancel_asked(None);
+        let acts = matches!(
+            event,
+            MouseEvent::Pressed { .. } | MouseEvent::Dragged { .. }
+        );
+        let cancelled = acts && self.cancel_asked(None);
         if self.demo.is_some() && !moved {
             return cancelled;
         }

@@ -1118,3 +1118,34 @@ fn a_wins_summary_stays_until_the_player_acts_and_a_click_only_closes_it() {
     // The next game's win is not a new best if slower: new_best false.
     let _ = std::fs::remove_dir_all(folder);
 }
+
+/// The window may read a click's release after a key pressed later (a
+/// release waits for the next update): the release of a click on the
+/// board, which acts on nothing, must not cancel an Esc waiting to be
+/// asked again, while a press still does.
+#[test]
+fn a_late_release_keeps_an_esc_waiting_and_a_press_cancels_it() {
+    let folder = scratch_folder("late-release");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    let layout = layout(&s);
+    let c = layout.centre(7);
+    let (button, at) = (MouseButton::Left, (c.x, c.y));
+    s.pointer(MouseEvent::Pressed { button, at }, &layout, false, 0);
+    assert!(s.apply(Action::Quit, 0), "asks first");
+    let released = MouseEvent::Released {
+        button,
+        at,
+        dragged: false,
+    };
+    s.pointer(released, &layout, false, 1);
+    assert!(!s.apply(Action::Quit, 2), "the second Esc leaves");
+    assert!(s.wants_quit());
+
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.apply(Action::Quit, 0), "asks first");
+    s.pointer(MouseEvent::Pressed { button, at }, &layout, false, 1);
+    assert!(s.apply(Action::Quit, 2), "a click in between: asks again");
+    assert!(!s.wants_quit());
+    let _ = std::fs::remove_dir_all(folder);
+}
