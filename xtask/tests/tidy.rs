@@ -3,7 +3,8 @@
 //! is ignored only with its reason, and none expects a panic; the core crates call no bare `.unwrap()`
 //! outside their tests; each crate depends exactly on the crates its layer
 //! lists, all below it, as docs/ARCHITECTURE.md shows; only the window crate
-//! uses a window library; every document a file names is in the repository.
+//! uses a window library; no two modules of a crate import each other;
+//! every document a file names is in the repository.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -365,4 +366,69 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>, extensions: &[&str]) {
             out.push(path);
         }
     }
+}
+
+/// The top-level modules of its crate that a source file's `text` names
+/// as `crate::NAME`, outside tests and comments.
+fn modules_named(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+    let mut names = Vec::new();
+    for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        for (at, found) in line.match_indices("crate::") {
+            let name: String = line[at + found.len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() && !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+/// No two modules of a crate import each other: a circle hides which of
+/// the two is the lower layer (`lib.rs` and `main.rs`, the roots, aside).
+#[test]
+fn no_two_modules_import_each_other() {
+    let mut offenders = Vec::new();
+    for krate in crate_names() {
+        let src = workspace_root().join("crates").join(&krate).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let mut uses: Vec<(String, Vec<String>)> = Vec::new();
+        for path in &files {
+            let Ok(rest) = path.strip_prefix(&src) else {
+                continue;
+            };
+            let first = rest
+                .components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy());
+            let module = first
+                .unwrap_or_default()
+                .trim_end_matches(".rs")
+                .to_string();
+            if module == "lib" || module == "main" {
+                continue;
+            }
+            let named = modules_named(&fs::read_to_string(path).unwrap_or_default());
+            match uses.iter_mut().find(|(m, _)| *m == module) {
+                Some((_, all)) => all.extend(named),
+                None => uses.push((module, named)),
+            }
+        }
+        for (a, named) in &uses {
+            for b in named.iter().filter(|b| *b != a && a < *b) {
+                let back = uses.iter().any(|(m, n)| m == b && n.contains(a));
+                if back {
+                    offenders.push(format!("{krate}: {a} <-> {b}"));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "modules importing each other: {offenders:#?}"
+    );
 }
