@@ -1,7 +1,8 @@
 //! Tidy checks over the whole source tree, as an ordinary test so that
-//! `cargo test` runs them: every Rust file opens with a `//!` comment; a test
-//! is ignored only with its reason, and none expects a panic; the core crates call no bare `.unwrap()`
-//! outside their tests; each crate depends exactly on the crates its layer
+//! `cargo test` runs them: every Rust file opens with a `//!` comment; a
+//! test is ignored only with its reason, and none expects a panic; the
+//! core crates call no bare `.unwrap()` outside their tests; each crate
+//! depends exactly on the crates its layer
 //! lists, all below it, as docs/ARCHITECTURE.md shows; only the window crate
 //! uses a window library; no two modules of a crate import each other;
 //! every document a file names is in the repository.

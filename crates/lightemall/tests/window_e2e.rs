@@ -1,7 +1,7 @@
 //! End-to-end tests of the game window: the real binary on a virtual X
 //! display, clicked and typed at with xdotool as a person would, its title
-//! read and its pixels screenshotted. Each is ignored (with its reason), so a plain
-//! `cargo test` opens no window and says so; `cargo xtask e2e` (part of
+//! read and its pixels screenshotted. Each is ignored (with its reason),
+//! so a plain `cargo test` opens no window and says so; `cargo xtask e2e` (part of
 //! `cargo xtask ci`) runs them one at a time where Xvfb, xdotool,
 //! ImageMagick's `import` and `xprop` are installed.
 
