@@ -171,7 +171,7 @@ pub fn frontier<S: StepSink>(grid: &Grid, random: &mut Random, steps: &mut S) ->
             });
             continue;
         }
-        let pick = random.below(frontier.len() as u32) as usize;
+        let pick = random.index(frontier.len());
         let tile = frontier[pick] as usize;
         let Some(dir) = growth.pick_free(tile, random) else {
             frontier.swap_remove(pick);

@@ -74,6 +74,12 @@ impl Random {
         (product >> 32) as u32
     }
 
+    /// A uniform index into something `len` long (`len` positive, at most
+    /// `u32::MAX`): [`Random::below`] of the length, the same draw.
+    pub fn index(&mut self, len: usize) -> usize {
+        self.below(u32::try_from(len).unwrap_or(u32::MAX)) as usize
+    }
+
     /// A uniform number in `low..=high`.
     pub fn between(&mut self, low: u32, high: u32) -> u32 {
         low + self.below(high - low + 1)

@@ -239,7 +239,7 @@ mod tests {
             let mut rerouter = Rerouter::new(tiles.len());
             let mut changed = 0;
             for round in 0..200u32 {
-                let tile = random.below(tiles.len() as u32) as usize;
+                let tile = random.index(tiles.len());
                 let dir = Dir((round % u32::from(topology.direction_count())) as u8);
                 let before = tiles.clone();
                 let add = Link { tile, dir };
@@ -317,7 +317,7 @@ mod tests {
             let mut rerouter = Rerouter::new(tiles.len());
             let (mut found, mut missed) = (0, 0);
             for round in 0..3000u32 {
-                let from = random.below(tiles.len() as u32) as usize;
+                let from = random.index(tiles.len());
                 let dir = Dir(random.below(u32::from(topology.direction_count())) as u8);
                 let Some(to) = grid.neighbour(from, dir) else {
                     continue;

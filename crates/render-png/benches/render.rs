@@ -10,9 +10,7 @@ use lightemall_model::Board;
 use lightemall_model::{Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png, write_png_in_bands};
-use lightemall_view::{
-    FrameInput, Highlights, Layout, PanelInfo, Theme, UiState, error_marks, scene_of,
-};
+use lightemall_view::{FrameInput, Layout, PanelInfo, Theme, UiState, error_marks, scene_of};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -40,21 +38,14 @@ fn render_32x32(c: &mut Criterion) {
         ..PanelInfo::default()
     };
     let input = FrameInput {
-        board: &board,
-        station: puzzle.station,
-        locked: &[],
         distance: &distance,
-        radius: None,
-        fog: false,
         errors: &errors,
-        highlights: Highlights::default(),
         panel: Some(&panel),
-        notice: None,
         ui: UiState {
             theme: Theme::Classic,
             ..UiState::default()
         },
-        animation: Default::default(),
+        ..FrameInput::plain(&board, puzzle.station)
     };
     let layout = Layout::with_cell(board.grid(), 48.0, true);
     let mut rasterizer = Rasterizer::default();
@@ -104,18 +95,10 @@ fn render_in_bands(c: &mut Criterion) {
     for (side, cell, whole_too) in [(300, 8.0, true), (1000, 4.0, false)] {
         let (board, station, distance, errors) = solved(side);
         let input = FrameInput {
-            board: &board,
-            station,
-            locked: &[],
             distance: &distance,
-            radius: None,
-            fog: false,
             errors: &errors,
-            highlights: Highlights::default(),
             panel: Some(&panel),
-            notice: None,
-            ui: UiState::default(),
-            animation: Default::default(),
+            ..FrameInput::plain(&board, station)
         };
         let layout = Layout::with_cell(board.grid(), cell, true);
         group.bench_function(format!("banded/{side}"), |b| {

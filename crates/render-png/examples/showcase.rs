@@ -6,9 +6,7 @@ use lightemall_gen::{Difficulty, Generator, Params, generate};
 use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png_compact, straight_rgba};
-use lightemall_view::{
-    FrameInput, Highlights, Layout, PanelInfo, Theme, UiState, error_marks, scene_of,
-};
+use lightemall_view::{FrameInput, Layout, PanelInfo, Theme, UiState, error_marks, scene_of};
 use std::path::{Path, PathBuf};
 
 struct Shot {
@@ -112,21 +110,15 @@ fn write(dir: &Path, shot: &Shot) -> Result<(), String> {
         solved,
     };
     let input = FrameInput {
-        board: &board,
-        station,
-        locked: &[],
         distance: &distance,
         radius: shot.radius,
-        fog: false,
         errors: &errors,
-        highlights: Highlights::default(),
         panel: Some(&panel),
-        notice: None,
         ui: UiState {
             theme: shot.theme,
             ..UiState::default()
         },
-        animation: Default::default(),
+        ..FrameInput::plain(&board, station)
     };
     let layout = Layout::with_cell(&grid, shot.cell, true);
     let mut rasterizer = Rasterizer::default();

@@ -10,8 +10,8 @@ use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
 use lightemall_view::{
-    Animation, Button, Color, FrameInput, Highlights, HintMark, Layout, PanelInfo, Point, Theme,
-    UiState, error_marks, scene_of,
+    Animation, Button, Color, FrameInput, HintMark, Layout, PanelInfo, Point, Theme, UiState,
+    error_marks, scene_of,
 };
 use std::path::PathBuf;
 
@@ -68,21 +68,13 @@ impl Fixture {
 
     fn input(&self, theme: Theme) -> FrameInput<'_> {
         FrameInput {
-            board: &self.board,
-            station: self.station,
-            locked: &[],
             distance: &self.distance,
-            radius: None,
-            fog: false,
             errors: &self.errors,
-            highlights: Highlights::default(),
-            panel: None,
-            notice: None,
             ui: UiState {
                 theme,
                 ..UiState::default()
             },
-            animation: Animation::default(),
+            ..FrameInput::plain(&self.board, self.station)
         }
     }
 }

@@ -109,7 +109,7 @@ fn reshape(
             return Ok(false);
         };
         let mut next = tree.clone();
-        let choose = |path: &[Link]| random.below(path.len() as u32) as usize;
+        let choose = |path: &[Link]| random.index(path.len());
         if !rerouter.reroute(grid, &mut next, add, tree.len(), choose) {
             continue;
         }
@@ -136,14 +136,14 @@ fn reshape(
 /// whose every possible link is in the tree).
 fn absent_link(grid: &Grid, tree: &[Tile], random: &mut Random) -> Option<Link> {
     for _ in 0..64 {
-        let tile = random.below(tree.len() as u32) as usize;
+        let tile = random.index(tree.len());
         let dirs: Vec<Dir> = grid
             .topology()
             .directions()
             .filter(|&dir| tree[tile].0 & dir.bit() == 0 && grid.neighbour(tile, dir).is_some())
             .collect();
         if !dirs.is_empty() {
-            let dir = dirs[random.below(dirs.len() as u32) as usize];
+            let dir = dirs[random.index(dirs.len())];
             return Some(Link { tile, dir });
         }
     }

@@ -344,8 +344,8 @@ fn repair(
         let rerouted = rerouter.reroute(grid, tree, add, reach, |path| {
             let near: Vec<usize> = (0..path.len()).filter(|&i| touches(&path[i])).collect();
             match near.len() {
-                0 => random.below(path.len() as u32) as usize,
-                n => near[random.below(n as u32) as usize],
+                0 => random.index(path.len()),
+                n => near[random.index(n)],
             }
         });
         if rerouted {
@@ -457,7 +457,7 @@ mod tests {
                 // A few reroutes early, many later.
                 let dirs = u32::from(grid.topology().direction_count());
                 for _ in 0..1 + round * round {
-                    let tile = random.below(tree.len() as u32) as usize;
+                    let tile = random.index(tree.len());
                     let add = Link {
                         tile,
                         dir: Dir(random.below(dirs) as u8),

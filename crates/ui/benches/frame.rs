@@ -10,7 +10,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};
 use lightemall_render_png::Rasterizer;
 use lightemall_ui::{Action, Frames, Session, layout_for, session_without_files};
-use lightemall_view::{FrameInput, Highlights, Layout, PanelInfo, UiState, error_marks, scene_of};
+use lightemall_view::{FrameInput, Layout, PanelInfo, error_marks, scene_of};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -92,18 +92,11 @@ fn parts(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallT
     let errors = error_marks(game.board(), &game.state().locked);
     let panel = PanelInfo::default();
     let input = FrameInput {
-        board: game.board(),
-        station: game.state().station,
         locked: &game.state().locked,
         distance: &distance,
-        radius: None,
-        fog: false,
         errors: &errors,
-        highlights: Highlights::default(),
         panel: Some(&panel),
-        notice: None,
-        ui: UiState::default(),
-        animation: Default::default(),
+        ..FrameInput::plain(game.board(), game.state().station)
     };
     let layout = Layout::fit(game.board().grid(), 1920, 1080, true);
     group.bench_function("scene", |b| b.iter(|| scene_of(black_box(&input), &layout)));

@@ -599,18 +599,11 @@ fn demo_scene(session: &Session, demo: &Demo, layout: &Layout, now_ms: u64) -> S
         ..PanelInfo::default()
     };
     let input = FrameInput {
-        board: demo.board(),
-        station: demo.station(),
-        locked: &[],
-        distance: &[],
-        radius: None,
-        fog: false,
-        errors: &[],
         highlights: demo.highlights(),
         panel: Some(&panel),
         notice: notice_text(session, now_ms),
         ui: session.ui(),
-        animation: Animation::default(),
+        ..FrameInput::plain(demo.board(), demo.station())
     };
     let mut scene = scene_of(&input, layout);
     if input.notice.is_none() {
@@ -644,6 +637,7 @@ mod tests {
     use crate::session::NOTICE_MS;
     use crate::session_without_files;
     use lightemall_engine::ManualClock;
+    use lightemall_gen::random::{Random, Stream};
     use lightemall_view::Shape;
 
     /// A session on a fresh 5x5 game, with no files.
@@ -675,26 +669,13 @@ mod tests {
             .collect()
     }
 
-    /// A small deterministic random source for the tests.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((self.0 >> 33) % n as u64) as usize
-        }
-    }
-
     /// Random turns, locks, undos, cursor moves, hovers and zooms, each
     /// frame painted after the last (in part where it can be) and by
     /// fresh frames (whole): the same pixels, on every topology, zoomed
     /// in and out, a wrapping board shifted.
     #[test]
     fn a_frame_painted_in_part_is_the_frame_painted_whole() {
-        let mut rng = Lcg(5);
+        let mut rng = Random::new(5, Stream::Tree);
         let mut in_part = 0;
         for (id, size) in [
             ("square:12x9:kruskal:hard#1", (700, 560)),
@@ -714,26 +695,26 @@ mod tests {
             };
             let mut now = 0;
             for step in 0..160 {
-                let action = match rng.below(24) {
-                    0 => Action::Zoom(if rng.below(2) == 0 { 2 } else { -2 }),
-                    1 => Action::Lock(rng.below(tiles)),
+                let action = match rng.index(24) {
+                    0 => Action::Zoom(if rng.index(2) == 0 { 2 } else { -2 }),
+                    1 => Action::Lock(rng.index(tiles)),
                     2 => Action::Undo,
                     3 => Action::SwitchArrows,
-                    4 | 5 => Action::Arrow(crate::Heading(90 * rng.below(4) as u16)),
-                    6 => Action::Shift(crate::Heading(90 * rng.below(4) as u16)),
-                    7 => Action::Pan(crate::Heading(90 * rng.below(4) as u16)),
+                    4 | 5 => Action::Arrow(crate::Heading(90 * rng.index(4) as u16)),
+                    6 => Action::Shift(crate::Heading(90 * rng.index(4) as u16)),
+                    7 => Action::Pan(crate::Heading(90 * rng.index(4) as u16)),
                     8 => Action::TurnCursor { clockwise: true },
                     9 => Action::Radius,
                     10 => Action::Save,
                     _ => Action::Turn {
-                        tile: rng.below(tiles),
-                        clockwise: rng.below(2) == 0,
+                        tile: rng.index(tiles),
+                        clockwise: rng.index(2) == 0,
                     },
                 };
                 session.apply(action, now);
                 let (w, h) = size;
                 session.resize(w, h);
-                if rng.below(4) == 0 {
+                if rng.index(4) == 0 {
                     // A frame mid-animation (painted whole, unless the
                     // frames are slow, then at rest), then one at rest.
                     frames.paint(&session, w, h, now + 20).expect("painted");

@@ -48,6 +48,29 @@ pub struct FrameInput<'a> {
     pub animation: Animation,
 }
 
+impl<'a> FrameInput<'a> {
+    /// The frame of `board` with its station and nothing else: no power,
+    /// locks, marks, radius, fog, highlights, panel, notice or animation,
+    /// the default interface. A caller sets what it shows beside that with
+    /// `FrameInput { distance, panel, .. FrameInput::plain(board, station) }`.
+    pub fn plain(board: &'a Board, station: usize) -> FrameInput<'a> {
+        FrameInput {
+            board,
+            station,
+            locked: &[],
+            distance: &[],
+            radius: None,
+            fog: false,
+            errors: &[],
+            highlights: Highlights::default(),
+            panel: None,
+            notice: None,
+            ui: UiState::default(),
+            animation: Animation::default(),
+        }
+    }
+}
+
 /// Tiles picked out: the generation demo's colours, and the
 /// tile a hint says to turn.
 #[derive(Clone, Copy, Debug, Default)]

@@ -460,20 +460,8 @@ mod tests {
 #[cfg(test)]
 mod incremental {
     use super::*;
+    use lightemall_gen::random::{Random, Stream};
     use lightemall_gen::{Params, generate};
-
-    /// A small deterministic random source for the test.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((self.0 >> 33) % n as u64) as usize
-        }
-    }
 
     /// Random turns and locks, on scrambled and nearly solved boards of
     /// every topology, wrapping or not, with a search budget that decides
@@ -491,7 +479,7 @@ mod incremental {
             "octo:6x6w:kruskal:medium#6",
             "square:2x3w:kruskal:easy#7",
         ];
-        let mut rng = Lcg(17);
+        let mut rng = Random::new(17, Stream::Tree);
         let mut updates = [0usize; 2];
         for id in ids {
             let params: Params = id.parse().expect("an ID");
@@ -509,17 +497,17 @@ mod incremental {
                 let mut marks = Marks::with_budget(&board, &locked, budget);
                 assert_eq!(marks.masks(), error_marks(&board, &locked).as_slice());
                 for step in 0..300 {
-                    let tile = rng.below(n);
-                    if rng.below(8) == 0 {
+                    let tile = rng.index(n);
+                    if rng.index(8) == 0 {
                         locked[tile] = !locked[tile];
                     } else {
-                        board.rotate(tile, 1 + rng.below(2) as u32);
+                        board.rotate(tile, 1 + rng.index(2) as u32);
                     }
                     let before = marks.masks().to_vec();
-                    let mut changed = vec![tile, rng.below(n)];
-                    if rng.below(20) == 0 {
+                    let mut changed = vec![tile, rng.index(n)];
+                    if rng.index(20) == 0 {
                         // Two tiles turned between two updates.
-                        let other = rng.below(n);
+                        let other = rng.index(n);
                         board.rotate(other, 1);
                         changed.push(other);
                     }

@@ -8,7 +8,7 @@ use lightemall_model::{Board, Grid, Puzzle, Topology};
 use lightemall_power::Power;
 use lightemall_view::{
     Animation, Button, FrameInput, Highlights, HintMark, Layout, PanelInfo, Scene, Shape, Theme,
-    Turning, UiState, error_marks, scene_of,
+    Turning, error_marks, scene_of,
 };
 
 /// A puzzle and what the view needs of it, owned, so inputs can borrow it.
@@ -70,18 +70,10 @@ impl Fixture {
 
     fn input(&self) -> FrameInput<'_> {
         FrameInput {
-            board: &self.board,
-            station: self.station,
             locked: &self.locked,
             distance: &self.distance,
-            radius: None,
-            fog: false,
             errors: &self.errors,
-            highlights: Highlights::default(),
-            panel: None,
-            notice: None,
-            ui: UiState::default(),
-            animation: Animation::default(),
+            ..FrameInput::plain(&self.board, self.station)
         }
     }
 }

@@ -15,9 +15,7 @@ use lightemall_model::{Board, Puzzle};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png, write_png_in_bands};
 use lightemall_solve::solve;
-use lightemall_view::{
-    FrameInput, Highlights, Layout, PanelInfo, Theme, UiState, error_marks, scene_of,
-};
+use lightemall_view::{FrameInput, Layout, PanelInfo, Theme, UiState, error_marks, scene_of};
 use std::io::Write;
 use std::path::Path;
 
@@ -49,22 +47,17 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
             Picture::new(args, &resolved)
         })?;
         let input = FrameInput {
-            board: &picture.board,
-            station: resolved.puzzle.station,
-            locked: &[],
             distance: &picture.distance,
             radius: picture.radius,
             fog: args.fog,
             errors: &picture.errors,
-            highlights: Highlights::default(),
             panel: (!args.no_panel).then_some(&picture.panel),
-            notice: None,
             ui: UiState {
                 theme,
                 help: args.help_overlay,
                 ..UiState::default()
             },
-            animation: Default::default(),
+            ..FrameInput::plain(&picture.board, resolved.puzzle.station)
         };
         write_png(&layout, &input, path)?;
     }
@@ -282,18 +275,11 @@ mod tests {
         let panel =
             lightemall_ui::puzzle_panel(board.grid(), &PuzzleFacts::of(&puzzle, None), false);
         let input = FrameInput {
-            board,
-            station: puzzle.station,
-            locked: &[],
             distance: &distance,
-            radius: None,
             fog,
             errors: &errors,
-            highlights: Highlights::default(),
             panel: Some(&panel),
-            notice: None,
-            ui: UiState::default(),
-            animation: Default::default(),
+            ..FrameInput::plain(board, puzzle.station)
         };
         let layout = Layout::with_cell(board.grid(), cell, true);
         assert!(layout.height > 3 * rows, "{id}: several bands");

@@ -152,21 +152,13 @@ fn frame<'a>(
     theme: Theme,
 ) -> FrameInput<'a> {
     FrameInput {
-        board,
-        station,
-        locked: &[],
         distance,
-        radius: None,
-        fog: false,
-        errors: &[],
         highlights,
-        panel: None,
-        notice: None,
         ui: UiState {
             theme,
             ..UiState::default()
         },
-        animation: Default::default(),
+        ..FrameInput::plain(board, station)
     }
 }
 
