@@ -38,9 +38,10 @@ const WINDOW_WAITS: Duration = Duration::from_millis(300);
 /// otherwise the window opens and shows the reports until it comes.
 fn play_new_game(args: &PlayArgs, files: Files) -> Result<(), String> {
     let source = source(&args.puzzle)?;
-    let (grid, what) = match &source {
-        PuzzleSource::Seeded(params) => (params.grid, format!("generating {params}")),
-        PuzzleSource::Given(puzzle) => (*puzzle.board.grid(), "reading the puzzle".to_string()),
+    let grid = *source.grid();
+    let what = match &source {
+        PuzzleSource::Seeded(params) => format!("generating {params}"),
+        PuzzleSource::Given(_) => "reading the puzzle".to_string(),
     };
     let (reports, received) = mpsc::channel();
     // The thread is not joined: leaving the window while it works ends
