@@ -1,9 +1,13 @@
-//! Power benchmarks: the search from the station over a solved board (every
-//! tile reached) of 32x32 and 1000x1000, wrapping or not, beside a plain
-//! breadth-first search over `Board::linked`, and the diameter by two
-//! searches; every distance copied out, tile by tile or row by row; then a turn and its update (`LivePower::turned`) beside the
-//! full search that the engine made after every move before, on solved and
-//! scrambled boards of 64x64 and 1000x1000.
+//! Power benchmarks:
+//! - the search from the station over a solved board (every tile reached):
+//!   square 32x32 and 1000x1000, wrapping or not, hex and octo 1000x1000;
+//! - beside it on square 1000x1000, a plain breadth-first search over
+//!   `Board::linked`; every distance copied out, tile by tile or row by
+//!   row;
+//! - the diameter by two searches;
+//! - a turn and its update (`LivePower::turned`) beside the full search
+//!   that the engine made after every move before, on solved and scrambled
+//!   boards of 64x64 and 1000x1000.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_gen::{Difficulty, Generator, Params, generate};
@@ -13,9 +17,9 @@ use std::collections::VecDeque;
 use std::hint::black_box;
 use std::time::Duration;
 
-fn params(side: usize, wrap: bool) -> Params {
+fn params(topology: Topology, side: usize, wrap: bool) -> Params {
     Params {
-        grid: Grid::new(Topology::Square, side, side, wrap).expect("valid grid"),
+        grid: Grid::new(topology, side, side, wrap).expect("valid grid"),
         generator: Generator::Kruskal,
         difficulty: Difficulty::Hard,
         seed: 1,
@@ -23,8 +27,8 @@ fn params(side: usize, wrap: bool) -> Params {
     }
 }
 
-fn solved_board(side: usize, wrap: bool) -> Board {
-    generate(&params(side, wrap))
+fn solved_board(topology: Topology, side: usize, wrap: bool) -> Board {
+    generate(&params(topology, side, wrap))
         .expect("generates")
         .solution_board()
         .expect("solved")
@@ -56,21 +60,32 @@ fn search(c: &mut Criterion) {
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(5));
-    for (side, wrap) in [(32, false), (1000, false), (1000, true)] {
-        let board = solved_board(side, wrap);
+    let square = Topology::Square;
+    for (topology, side, wrap) in [
+        (square, 32, false),
+        (square, 1000, false),
+        (square, 1000, true),
+        (Topology::Hex, 1000, false),
+        (Topology::Octo, 1000, false),
+    ] {
+        let board = solved_board(topology, side, wrap);
         let mut power = Power::default();
         let station = board.grid().index(side / 2, side / 2);
-        let label = if wrap {
-            format!("{side}w")
-        } else {
-            side.to_string()
+        let shape = match topology {
+            Topology::Square => "",
+            Topology::Hex => "hex",
+            Topology::Octo => "octo",
         };
+        let label = format!("{shape}{side}{}", if wrap { "w" } else { "" });
         group.bench_function(format!("bfs/{label}"), |b| {
             b.iter(|| {
                 power.compute(black_box(&board), station);
                 power.powered_count(None)
             })
         });
+        if topology != square {
+            continue;
+        }
         if side == 1000 && !wrap {
             group.bench_function(format!("plain_bfs/{label}"), |b| {
                 b.iter(|| plain_bfs(black_box(&board), station))
@@ -100,8 +115,10 @@ fn turn(c: &mut Criterion) {
         .sample_size(20)
         .measurement_time(Duration::from_secs(5));
     for side in [64, 1000] {
-        let solved = solved_board(side, false);
-        let scrambled = generate(&params(side, false)).expect("generates").board;
+        let solved = solved_board(Topology::Square, side, false);
+        let scrambled = generate(&params(Topology::Square, side, false))
+            .expect("generates")
+            .board;
         for (name, board) in [("solved", solved), ("scrambled", scrambled)] {
             let mut board = board;
             let station = board.grid().index(side / 2, side / 2);

@@ -44,6 +44,9 @@ pub struct Power {
     level_ends: Vec<u32>,
     /// Scratch: one level's steps (see `search.rs`).
     pending: Vec<u32>,
+    /// The walk of the last padded layout searched, kept because making
+    /// its tables costs as much as searching a small board.
+    padded: Option<Padded>,
 }
 
 impl Power {
@@ -71,7 +74,12 @@ impl Power {
         };
         let layout = &self.layout;
         let reached = if layout.padded {
-            search::search(&Padded::new(&steps, layout), &steps, start, buffers)
+            let walk = match self.padded.take() {
+                Some(walk) if walk.fits(&steps, layout) => walk,
+                _ => Padded::new(&steps, layout),
+            };
+            let walk = self.padded.insert(walk);
+            search::search(walk, &steps, start, buffers)
         } else {
             search::search(&Wrapping::new(&steps, layout), &steps, start, buffers)
         };

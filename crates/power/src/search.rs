@@ -73,9 +73,11 @@ pub trait Walk {
     /// The cell of an entry.
     fn cell(&self, entry: u32) -> usize;
 
-    /// The entry (without wires) of the tile toward direction `d` from an
-    /// entry's tile (its wires ignored).
-    fn step(&self, entry: u32, d: usize) -> u32;
+    /// Write the pending step (see [`Buffers::pending`]) of each of an
+    /// entry's wires into `window`, first to last, and return how many.
+    /// `window` has room for every direction; what lies past the count is
+    /// scratch.
+    fn list<const DIRS: usize>(&self, entry: u32, window: &mut [u32; 8]) -> usize;
 }
 
 /// Bits of a pending entry that hold the direction it was reached by.
@@ -84,15 +86,17 @@ const _: () = assert!(CELL_BITS < PENDING_DIR_SHIFT && 2 * SIDE_BITS <= PENDING_
 
 /// Search from `(x, y)`; returns how many tiles it reached.
 ///
-/// Each level goes in two passes. The first lists every wire of the
-/// level's tiles as a pending step (the neighbour's cell, and its entry
-/// with the direction), touching only the queue, without a branch: every
-/// direction is written and the count advances by the wire's bit. The
-/// second tests and claims each neighbour, with one branch per step that
-/// predicts on a tree, so the processor runs many steps ahead and their
-/// cache misses overlap. One loop over each tile's wires mispredicted its
-/// exit once a tile and waited for each miss in turn. The number of
-/// directions is a constant of each copy, so the first pass unrolls.
+/// Each level goes in two passes. The first ([`list`]) lists every wire of
+/// the level's tiles as a pending step (the neighbour's cell, and its
+/// entry with the direction), touching only the queue, without a branch
+/// (see [`Walk::list`]). The second ([`claim`]) tests and claims each
+/// neighbour, with one branch per step that predicts on a tree, so the
+/// processor runs many steps ahead and their cache misses overlap. One
+/// loop over each tile's wires mispredicted its exit once a tile and
+/// waited for each miss in turn. The number of directions is a constant
+/// of each copy, so the first pass unrolls. Each pass is a function of its
+/// own: inside one loop nest their values did not fit in the registers,
+/// and the spills cost a quarter of the time.
 pub fn search<W: Walk>(
     walk: &W,
     steps: &Steps,
@@ -135,31 +139,64 @@ fn search_with<W: Walk, const DIRS: usize>(
         if pending.len() < need {
             pending.resize(need, 0);
         }
-        let mut listed = 0;
-        for &entry in &order[begin..end] {
-            let wires = entry >> W::WIRES_SHIFT;
-            let Some(window) = pending.get_mut(listed..listed + 8) else {
-                break;
-            };
-            let mut kept = 0;
-            for d in 0..DIRS {
-                window[kept & 7] = walk.step(entry, d) | (d as u32) << PENDING_DIR_SHIFT;
-                kept += (wires >> d & 1) as usize;
-            }
-            listed += kept;
-        }
-        for &step in &pending[..listed] {
-            let entry = step & ((1 << PENDING_DIR_SHIFT) - 1);
-            let other = walk.cell(entry);
-            let back = u32::from(steps.back[(step >> PENDING_DIR_SHIFT) as usize]);
-            let word = words[other];
-            if word & back != 0 {
-                words[other] = level << DISTANCE_SHIFT;
-                order[len] = entry | (word & WIRES & !back) << W::WIRES_SHIFT;
-                len += 1;
-            }
-        }
+        let listed = list::<W, DIRS>(walk, &order[begin..end], pending);
+        len = claim(
+            walk,
+            &steps.back,
+            level,
+            &pending[..listed],
+            words,
+            order,
+            len,
+        );
         begin = end;
+    }
+    len
+}
+
+/// The first pass of a level: list the steps of every wire of `entries`
+/// into `pending`, which has room for all and a window of eight past the
+/// last; returns how many.
+#[inline(never)]
+fn list<W: Walk, const DIRS: usize>(walk: &W, entries: &[u32], pending: &mut [u32]) -> usize {
+    let mut listed = 0;
+    for &entry in entries {
+        let Some(window) = pending
+            .get_mut(listed..listed + 8)
+            .and_then(|window| <&mut [u32; 8]>::try_from(window).ok())
+        else {
+            break;
+        };
+        listed += walk.list::<DIRS>(entry, window);
+    }
+    listed
+}
+
+/// The second pass of a level: claim each listed step's tile for `level`
+/// if it is not yet reached, appending it to `order` after the first
+/// `len`; returns the new length. On its own, so the loop keeps its few
+/// values in registers.
+#[inline(never)]
+fn claim<W: Walk>(
+    walk: &W,
+    back: &[u8; 8],
+    level: u32,
+    steps: &[u32],
+    words: &mut [u32],
+    order: &mut [u32],
+    mut len: usize,
+) -> usize {
+    let distance = level << DISTANCE_SHIFT;
+    for &step in steps {
+        let entry = step & ((1 << PENDING_DIR_SHIFT) - 1);
+        let other = walk.cell(entry);
+        let back = u32::from(back[(step >> PENDING_DIR_SHIFT) as usize]);
+        let word = words[other];
+        if word & back != 0 {
+            words[other] = distance;
+            order[len] = entry | (word & WIRES & !back) << W::WIRES_SHIFT;
+            len += 1;
+        }
     }
     len
 }
@@ -168,10 +205,25 @@ fn search_with<W: Walk, const DIRS: usize>(
 /// `cell | parity << 20 | wires << 21`, and a direction adds a fixed number
 /// to the entry per row parity (the cell offset and the parity's change),
 /// in wrapping arithmetic.
+///
+/// Everything above an entry's cell is its row of [`Padded::lists`]: the
+/// additions for its wires, first to last, with each one's direction in
+/// the pending step's high bits. Listing an entry's steps is one addition
+/// of the entry to a whole row, which the compiler does four lanes at a
+/// time, instead of a step worked out per direction.
+#[derive(Clone, Debug)]
 pub struct Padded {
     stride: usize,
-    delta: [[u32; 8]; 2],
+    /// The neighbour offsets the lists were made for.
+    offsets: [[(isize, isize); 8]; 2],
+    /// Per `parity | wires << 1`: the pending steps' additions.
+    lists: Box<[[u32; 8]; LIST_ROWS]>,
+    /// Per `parity | wires << 1`: how many wires.
+    counts: Box<[u8; LIST_ROWS]>,
 }
+
+/// Rows of [`Padded::lists`]: two parities by every set of eight wires.
+const LIST_ROWS: usize = 2 << 8;
 
 /// The bits of a padded entry below its wires.
 const PADDED_ENTRY: u32 = (1 << (CELL_BITS + 1)) - 1;
@@ -187,21 +239,34 @@ pub fn padded_cell(entry: u32) -> usize {
 
 impl Padded {
     pub fn new(steps: &Steps, layout: &Layout) -> Padded {
+        let delta = |parity: usize, d: usize| {
+            let (dx, dy) = steps.offsets[parity][d];
+            let cells = dy * layout.stride as isize + dx;
+            let flip = (dy & 1) as u32;
+            let parity = parity as u32;
+            (cells as i32 as u32).wrapping_add(((parity ^ flip).wrapping_sub(parity)) << CELL_BITS)
+        };
         let mut walk = Padded {
             stride: layout.stride,
-            delta: [[0; 8]; 2],
+            offsets: steps.offsets,
+            lists: Box::new([[0; 8]; LIST_ROWS]),
+            counts: Box::new([0; LIST_ROWS]),
         };
-        for (parity, row) in walk.delta.iter_mut().enumerate() {
-            for (d, slot) in row.iter_mut().enumerate() {
-                let (dx, dy) = steps.offsets[parity][d];
-                let cells = dy * layout.stride as isize + dx;
-                let flip = (dy & 1) as u32;
-                let parity = parity as u32;
-                *slot = (cells as i32 as u32)
-                    .wrapping_add(((parity ^ flip).wrapping_sub(parity)) << CELL_BITS);
+        for index in 0..LIST_ROWS {
+            let (parity, wires) = (index & 1, index >> 1);
+            let row = &mut walk.lists[index];
+            let ds = (0..steps.dirs).filter(|d| wires >> d & 1 != 0);
+            for (slot, d) in row.iter_mut().zip(ds) {
+                *slot = delta(parity, d).wrapping_add((d as u32) << PENDING_DIR_SHIFT);
+                walk.counts[index] += 1;
             }
         }
         walk
+    }
+
+    /// Whether this walk is the one [`Padded::new`] would make.
+    pub fn fits(&self, steps: &Steps, layout: &Layout) -> bool {
+        self.stride == layout.stride && self.offsets == steps.offsets
     }
 }
 
@@ -218,9 +283,15 @@ impl Walk for Padded {
     }
 
     #[inline]
-    fn step(&self, entry: u32, d: usize) -> u32 {
-        let parity = (entry >> CELL_BITS & 1) as usize;
-        (entry & PADDED_ENTRY).wrapping_add(self.delta[parity][d])
+    fn list<const DIRS: usize>(&self, entry: u32, window: &mut [u32; 8]) -> usize {
+        let index = (entry >> CELL_BITS) as usize % LIST_ROWS;
+        let base = entry & PADDED_ENTRY;
+        // A square tile has at most four wires: half a row is enough.
+        let lanes = if DIRS <= 4 { 4 } else { 8 };
+        for (slot, add) in window[..lanes].iter_mut().zip(&self.lists[index][..lanes]) {
+            *slot = base.wrapping_add(*add);
+        }
+        usize::from(self.counts[index])
     }
 }
 
@@ -283,6 +354,23 @@ impl Walk for Wrapping {
         wrapping_cell(&self.layout, entry)
     }
 
+    /// Every direction is written, and the count advances by the wire's
+    /// bit: no branch.
+    #[inline]
+    fn list<const DIRS: usize>(&self, entry: u32, window: &mut [u32; 8]) -> usize {
+        let wires = entry >> Self::WIRES_SHIFT;
+        let mut kept = 0;
+        for d in 0..DIRS {
+            window[kept & 7] = self.step(entry, d) | (d as u32) << PENDING_DIR_SHIFT;
+            kept += (wires >> d & 1) as usize;
+        }
+        kept
+    }
+}
+
+impl Wrapping {
+    /// The entry (without wires) of the tile toward direction `d` from an
+    /// entry's tile (its wires ignored).
     #[inline]
     fn step(&self, entry: u32, d: usize) -> u32 {
         let x = (entry & SIDE_MASK) as usize;
