@@ -125,37 +125,49 @@ fn turn(c: &mut Criterion) {
             let tiles = board.grid().len();
             let mut live = LivePower::default();
             live.compute(&board, station);
-            let mut next = 1u64;
+            let mut clicks = Clicks { next: 1, tiles };
             group.bench_function(format!("turn/{name}/{side}"), |b| {
                 b.iter(|| {
-                    next = next
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let tile = (next >> 33) as usize % tiles;
-                    board.rotate(tile, 1);
-                    live.turned(black_box(&board), tile, station);
-                    board.rotate(tile, 3);
-                    live.turned(black_box(&board), tile, station);
+                    clicks.turn_and_back(&mut board, |board, tile| {
+                        live.turned(black_box(board), tile, station);
+                    });
                     live.powered_count(None)
                 })
             });
             let mut power = Power::default();
             group.bench_function(format!("turn_full/{name}/{side}"), |b| {
                 b.iter(|| {
-                    next = next
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let tile = (next >> 33) as usize % tiles;
-                    board.rotate(tile, 1);
-                    power.compute(black_box(&board), station);
-                    board.rotate(tile, 3);
-                    power.compute(black_box(&board), station);
+                    clicks.turn_and_back(&mut board, |board, _| {
+                        power.compute(black_box(board), station);
+                    });
                     power.powered_count(None)
                 })
             });
         }
     }
     group.finish();
+}
+
+/// Random clicks, the same sequence in every bench.
+struct Clicks {
+    next: u64,
+    tiles: usize,
+}
+
+impl Clicks {
+    /// Turn a random tile once clockwise and back, calling `update` after
+    /// each of the two moves.
+    fn turn_and_back(&mut self, board: &mut Board, mut update: impl FnMut(&Board, usize)) {
+        self.next = self
+            .next
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let tile = (self.next >> 33) as usize % self.tiles;
+        board.rotate(tile, 1);
+        update(board, tile);
+        board.rotate(tile, 3);
+        update(board, tile);
+    }
 }
 
 criterion_group!(benches, search, turn);

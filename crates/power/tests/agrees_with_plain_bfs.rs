@@ -2,8 +2,10 @@
 //! `Board::linked`, on scrambled and solved boards of every topology, wrapping
 //! or not, with barriers, from every kind of station.
 
-use lightemall_gen::{Difficulty, Generator, Params, generate};
-use lightemall_model::{Board, Dir, Grid, Topology};
+mod common;
+
+use common::any_drawn;
+use lightemall_model::Board;
 use lightemall_power::{Power, diameter};
 use proptest::prelude::*;
 use std::collections::VecDeque;
@@ -27,35 +29,11 @@ fn plain_distances(board: &Board, station: usize) -> Vec<Option<u32>> {
 }
 
 fn any_board() -> impl Strategy<Value = (Board, Board, usize)> {
-    (
-        prop::sample::select(Topology::ALL.to_vec()),
-        2usize..20,
-        1usize..10,
-        any::<bool>(),
-        any::<u64>(),
-        prop::collection::vec((any::<u16>(), 0u8..8), 0..12),
-    )
-        .prop_map(|(topology, width, half_height, wrap, seed, barriers)| {
-            let grid = Grid::new(topology, width, half_height * 2, wrap).expect("valid grid");
-            let params = Params {
-                grid,
-                generator: Generator::Kruskal,
-                difficulty: Difficulty::Medium,
-                seed,
-                station: (0, 0),
-            };
-            let puzzle = generate(&params).expect("generates");
-            let mut scrambled = puzzle.board.clone();
-            for (tile, dir) in barriers {
-                scrambled.add_barrier(
-                    usize::from(tile) % grid.len(),
-                    Dir(dir % topology.direction_count()),
-                );
-            }
-            let solved = puzzle.solution_board().expect("solved");
-            let station = seed as usize % grid.len();
-            (scrambled, solved, station)
-        })
+    any_drawn(2..20, 1..10, 12).prop_map(|drawn| {
+        let scrambled = drawn.with_barriers(drawn.puzzle.board.clone());
+        let solved = drawn.puzzle.solution_board().expect("solved");
+        (scrambled, solved, drawn.station)
+    })
 }
 
 proptest! {

@@ -4,8 +4,10 @@
 //! and without a radius, the farthest distance and the list of changed tiles
 //! must be exactly what a search from scratch gives.
 
-use lightemall_gen::{Difficulty, Generator, Params, generate};
-use lightemall_model::{Board, Dir, Grid, Topology};
+mod common;
+
+use common::any_drawn;
+use lightemall_model::{Board, Dir};
 use lightemall_power::{LivePower, Power, Update};
 use proptest::prelude::*;
 
@@ -24,40 +26,14 @@ fn any_step() -> impl Strategy<Value = Step> {
 }
 
 fn any_board() -> impl Strategy<Value = (Board, usize)> {
-    (
-        prop::sample::select(Topology::ALL.to_vec()),
-        2usize..14,
-        1usize..7,
-        any::<bool>(),
-        any::<bool>(),
-        any::<u64>(),
-        prop::collection::vec((any::<u16>(), 0u8..8), 0..6),
-    )
-        .prop_map(
-            |(topology, width, half_height, wrap, solved, seed, barriers)| {
-                let grid = Grid::new(topology, width, half_height * 2, wrap).expect("valid grid");
-                let params = Params {
-                    grid,
-                    generator: Generator::Kruskal,
-                    difficulty: Difficulty::Medium,
-                    seed,
-                    station: (0, 0),
-                };
-                let puzzle = generate(&params).expect("generates");
-                let mut board = if solved {
-                    puzzle.solution_board().expect("solved")
-                } else {
-                    puzzle.board
-                };
-                for (tile, dir) in barriers {
-                    board.add_barrier(
-                        usize::from(tile) % grid.len(),
-                        Dir(dir % topology.direction_count()),
-                    );
-                }
-                (board, seed as usize % grid.len())
-            },
-        )
+    (any_drawn(2..14, 1..7, 6), any::<bool>()).prop_map(|(drawn, solved)| {
+        let board = if solved {
+            drawn.puzzle.solution_board().expect("solved")
+        } else {
+            drawn.puzzle.board.clone()
+        };
+        (drawn.with_barriers(board), drawn.station)
+    })
 }
 
 fn distances(board: &Board, live: &LivePower) -> Vec<Option<u32>> {
