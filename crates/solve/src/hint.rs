@@ -3,10 +3,10 @@
 //! the locks leave one solution, else a turn toward one of the solutions.
 
 use crate::problem::Problem;
-use crate::rules::{Rules, Technique, propagate};
+use crate::rules::{Rules, Technique, propagate_on};
 use crate::state::{Decided, State};
 use crate::stats::{Rating, Stats};
-use crate::{Status, deduce, interactive_guesses, solve_within};
+use crate::{Status, interactive_guesses, solve_within};
 use lightemall_model::{Board, Tile};
 
 /// What the solver advises for a board as the player left it.
@@ -53,31 +53,31 @@ pub struct Why {
 /// with its reason); if reasoning turns none, a tile it proves; only then
 /// is a search run, within [`interactive_guesses`](crate::interactive_guesses).
 pub fn hint(board: &Board, locked: &[bool]) -> Hint {
-    match deductions(board, locked, true) {
+    let reasoned = match reason_from_locks(board, locked, true, HINT_LOOKS) {
         Err(LocksWrong) => return Hint::LocksWrong,
-        Ok(Some(step)) if step.to != board.tiles()[step.tile] => {
-            return Hint::Turn {
-                tile: step.tile,
-                to: step.to,
-                proved: true,
-                why: Some(Why {
-                    technique: step.technique,
-                    because: step.because,
-                    text: step.text,
-                }),
-            };
-        }
-        Ok(_) => {}
+        Ok(reasoned) => reasoned,
+    };
+    if let Some(step) = reasoned.first
+        && step.to != board.tiles()[step.tile]
+    {
+        return Hint::Turn {
+            tile: step.tile,
+            to: step.to,
+            proved: true,
+            why: Some(Why {
+                technique: step.technique,
+                because: step.because,
+                text: step.text,
+            }),
+        };
+    }
+    // No deduction turns a tile, so the reasoning ran to its end.
+    if let Some(turn) = first_turn(board, reasoned.decided.into_iter(), true) {
+        return turn;
     }
     let pinned: Vec<usize> = (0..board.tiles().len())
         .filter(|&t| locked.get(t).copied().unwrap_or(false))
         .collect();
-    let Some(decided) = deduce(board, &pinned) else {
-        return Hint::LocksWrong;
-    };
-    if let Some(turn) = first_turn(board, decided.iter().copied(), true) {
-        return turn;
-    }
     let report = solve_within(board, &pinned, 2, interactive_guesses(board.tiles().len()));
     let Some(solution) = report.solutions.first() else {
         return match report.status {
@@ -132,16 +132,47 @@ pub struct Deduction {
 /// puzzle needs a guess from here, or every tile is locked); `Err` when no
 /// solution keeps the locks.
 pub fn next_deduction(board: &Board, locked: &[bool]) -> Result<Option<Deduction>, LocksWrong> {
-    deductions(board, locked, false)
+    reason_from_locks(board, locked, false, HINT_LOOKS).map(|reasoned| reasoned.first)
 }
 
-/// [`next_deduction`]; with `turns_first`, the first deduction of a tile
-/// the board does not show so yet (a turn to make), if there is one.
-fn deductions(
+/// Looks at tiles that the reasoning behind a hint makes at least before
+/// it stops at the deduction it looks for (a player waits for it). The
+/// whole reasoning takes some 5-7 looks a tile on square boards and 35 on
+/// octo ones, so on a board up to about 200x200 square or 80x80 octo it
+/// ends within them and finds a wrong lock wherever it shows. On a larger
+/// board the hint comes as soon as the reasoning reaches a turn (a fresh
+/// 1000x1000 board: 70-80 ms against 1.5-2.4 s for the whole; a board
+/// right but for its last row still takes the whole, 1.5 s), and a wrong
+/// lock shows in it only if it shows near the locks (they are looked at
+/// first); Ctrl+K checks them all.
+const HINT_LOOKS: u64 = 1 << 18;
+
+/// What reasoning from the locks found.
+struct Reasoned {
+    /// The deduction asked for (see [`reason_from_locks`]).
+    first: Option<Deduction>,
+    /// Per tile, its orientation if decided. Every tile reasoning decides
+    /// when `first` is `None` or not a turn; otherwise the reasoning may
+    /// have stopped early.
+    decided: Vec<Option<Tile>>,
+}
+
+/// Reason from the tiles `locked` (row-major flags) held as they stand,
+/// every technique up to lookahead, cheapest first, keeping a log of the
+/// tiles decided in turn. The deduction asked for is the first unlocked
+/// tile decided; with `turns_first`, the first one the board does not
+/// show so yet (a turn to make) if there is one. The reasoning stops once
+/// it has that turn and has made `looks` looks (or more: the bound
+/// doubles until it has the turn), so a huge board's hint does not wait
+/// for the reasoning over all of it: the log up to the stop is the same
+/// as a whole run's. `Err` when reasoning shows that no solution keeps the
+/// locks.
+fn reason_from_locks(
     board: &Board,
     locked: &[bool],
     turns_first: bool,
-) -> Result<Option<Deduction>, LocksWrong> {
+    looks: u64,
+) -> Result<Reasoned, LocksWrong> {
     let problem = Problem::new(board);
     let mut state = State::new(&problem, true);
     state.log = Some(Vec::new());
@@ -156,33 +187,50 @@ fn deductions(
     let same_every_way = (0..problem.len())
         .find(|&t| !is_locked(t) && problem.count(t) == 1)
         .filter(|_| !turns_first);
+    let open = |event: &Decided| !is_locked(event.tile as usize);
+    // A logged tile is decided, and stays so.
+    let turns = |state: &State, event: &Decided| {
+        let tile = event.tile as usize;
+        let left = state.candidates(tile);
+        let to = Tile(problem.orientations(tile)[left.trailing_zeros() as usize % 8]);
+        to != board.tiles()[tile]
+    };
+    let asked =
+        |state: &State, event: &Decided| open(event) && (!turns_first || turns(state, event));
+    let logged = |state: &State| {
+        let log = state.log.as_deref().unwrap_or_default();
+        log.iter().any(|event| asked(state, event))
+    };
     let mut stats = Stats::default();
-    propagate(
-        &mut state,
-        &problem,
-        &Rules::up_to(Rating::Hard),
-        &mut stats,
-    )
-    .map_err(|_| LocksWrong)?;
+    let mut rules = Rules::up_to(Rating::Hard);
+    rules.stop_at = looks.max(1);
+    let mut swept_at = None;
+    loop {
+        propagate_on(&mut state, &problem, &rules, &mut stats, &mut swept_at)
+            .map_err(|_| LocksWrong)?;
+        let ended = state.looks < rules.stop_at;
+        if ended || same_every_way.is_some() || logged(&state) {
+            break;
+        }
+        rules.stop_at = rules.stop_at.saturating_mul(2);
+    }
     let decided = state.decided(&problem);
     if let Some(tile) = same_every_way {
         let to = decided[tile].unwrap_or(board.tiles()[tile]);
-        return Ok(Some(deduction(board, tile, to, Technique::Local, 0)));
+        let first = Some(deduction(board, tile, to, Technique::Local, 0));
+        return Ok(Reasoned { first, decided });
     }
     let log = state.log.take().unwrap_or_default();
-    let open = |event: &&Decided| !is_locked(event.tile as usize);
-    let turn =
-        |event: &&Decided| decided[event.tile as usize] != Some(board.tiles()[event.tile as usize]);
     let first = log
         .iter()
-        .filter(open)
-        .find(|event| !turns_first || turn(event))
-        .or_else(|| log.iter().find(open));
-    Ok(first.and_then(|event| {
+        .find(|event| asked(&state, event))
+        .or_else(|| log.iter().find(|event| open(event)));
+    let first = first.and_then(|event| {
         let tile = event.tile as usize;
         let to = decided[tile]?;
         Some(deduction(board, tile, to, event.technique, event.because))
-    }))
+    });
+    Ok(Reasoned { first, decided })
 }
 
 /// No solution keeps the locked tiles as they are.
@@ -391,6 +439,40 @@ mod tests {
             wrong.set_tile(step.tile, turned.rotated_cw(board.grid().topology()));
         }
         assert_eq!(next_deduction(&wrong, &locked), Err(LocksWrong));
+    }
+
+    /// Reasoning stopped at the first deduction it looks for, its bound
+    /// doubling from one look, finds what reasoning run to its end finds,
+    /// with locks and without, on boards that need every technique.
+    #[test]
+    fn stopping_early_finds_what_the_whole_reasoning_finds() {
+        for id in [
+            "square:12x12:graded:hard#1",
+            "octo:8x8:graded:hard#2",
+            "hex:10x10w:graded:medium#3",
+            "square:30x30:unique:medium#4",
+            "octo:16x16:kruskal:medium#5",
+        ] {
+            let puzzle = puzzle(id);
+            let solution = puzzle.solution.clone().expect("generated");
+            let mut board = puzzle.board.clone();
+            let mut locked = vec![false; solution.len()];
+            for tile in (0..solution.len()).step_by(7) {
+                board.set_tile(tile, solution[tile]);
+                locked[tile] = true;
+            }
+            for locks in [&locked[..], &[]] {
+                for turns_first in [false, true] {
+                    let first = |looks| {
+                        reason_from_locks(&board, locks, turns_first, looks)
+                            .map(|reasoned| reasoned.first)
+                    };
+                    let whole = first(u64::MAX);
+                    assert!(matches!(whole, Ok(Some(_))), "{id}: {whole:?}");
+                    assert_eq!(first(1), whole, "{id}, turns first: {turns_first}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -109,15 +109,28 @@ pub fn propagate(
     rules: &Rules,
     stats: &mut Stats,
 ) -> Result<(), Contradiction> {
-    let mut swept_at = None;
+    propagate_on(state, problem, rules, stats, &mut None)
+}
+
+/// [`propagate`], to be called again after it stops at `rules.stop_at`
+/// with a later stop: `swept_at` (`None` at first) carries the progress
+/// at the last sweep from one call to the next, so the calls together do
+/// exactly the work of one call without a stop, in the same order.
+pub fn propagate_on(
+    state: &mut State,
+    problem: &Problem<'_>,
+    rules: &Rules,
+    stats: &mut Stats,
+    swept_at: &mut Option<u64>,
+) -> Result<(), Contradiction> {
     loop {
         settle(state, problem, rules, stats)?;
         if !rules.allows(Technique::Loop) || rules.near_only || state.looks >= rules.stop_at {
             return Ok(());
         }
-        if rules.sweep && swept_at != Some(state.progress()) {
+        if rules.sweep && *swept_at != Some(state.progress()) {
             // Groups may have grown since a tile was last checked.
-            swept_at = Some(state.progress());
+            *swept_at = Some(state.progress());
             for i in 0..state.scope_len() {
                 let tile = state.scope_at(i);
                 if state.left(tile) > 1 {
