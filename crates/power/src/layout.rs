@@ -7,6 +7,10 @@
 
 use lightemall_model::{Board, Grid};
 
+/// The bit above a cell's wires that marks a tile on the edge of a
+/// wrapping board, whose steps may fold across it (see `search.rs`).
+pub const EDGE: u32 = 1 << 8;
+
 /// The cell layout of one board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
@@ -56,8 +60,8 @@ impl Layout {
     }
 
     /// Each tile's usable wires (toward a neighbour through no barrier) in
-    /// the low byte of its cell's word, above them `high`; border cells
-    /// hold `high` alone.
+    /// the low byte of its cell's word, [`EDGE`] on a wrapping board's
+    /// edge tiles, above them `high`; border cells hold `high` alone.
     pub fn fill_words(&self, board: &Board, high: u32, words: &mut Vec<u32>) {
         words.clear();
         words.resize(self.cells(), high);
@@ -68,6 +72,15 @@ impl Layout {
             for (x, word) in row.iter_mut().enumerate() {
                 let tile = y * self.width + x;
                 *word = high | u32::from(tiles[tile].0 & board.open_directions(tile));
+            }
+            if !self.padded {
+                let edge_row = y == 0 || y + 1 == self.height;
+                let last = self.width - 1;
+                for (x, word) in row.iter_mut().enumerate() {
+                    if edge_row || x == 0 || x == last {
+                        *word |= EDGE;
+                    }
+                }
             }
         }
     }

@@ -13,21 +13,22 @@ pub use live::{LivePower, Update};
 
 use layout::Layout;
 use lightemall_model::Board;
-use search::{Buffers, Padded, Steps, Wrapping};
+use search::{Buffers, Steps, Walk};
 
 /// Distance of a tile the power did not reach: the most a cell's word holds.
-const UNREACHED: u32 = (1 << 24) - 1;
+const UNREACHED: u32 = (1 << (32 - DISTANCE_SHIFT)) - 1;
 
-/// Where a cell's distance starts in its word; below it, its wires.
-const DISTANCE_SHIFT: u32 = 8;
+/// Where a cell's distance starts in its word; below it, its wires and
+/// the edge bit (`layout::EDGE`).
+const DISTANCE_SHIFT: u32 = 9;
 
 const _: () = assert!(lightemall_model::MAX_SIDE * lightemall_model::MAX_SIDE < UNREACHED as usize);
 
 /// The result of a power search, reusable from one search to the next.
 ///
 /// The search reads one word per cell: the tile's usable wires (wires that
-/// lead to a neighbour through no barrier) in the low byte, its distance
-/// above. Visiting a tile writes its distance and clears its wires in one
+/// lead to a neighbour through no barrier) in the low byte, whether it lies
+/// on a wrapping board's edge in the next bit, its distance above. Visiting a tile writes its distance and clears its wires in one
 /// store to the line it has just read, so "visited" costs no extra memory
 /// and a visit touches one cache line. The queue is kept in levels, so it is also the list of reached
 /// tiles by distance. See `search.rs` for the inner loop.
@@ -44,9 +45,9 @@ pub struct Power {
     level_ends: Vec<u32>,
     /// Scratch: one level's steps (see `search.rs`).
     pending: Vec<u32>,
-    /// The walk of the last padded layout searched, kept because making
-    /// its tables costs as much as searching a small board.
-    padded: Option<Padded>,
+    /// The walk of the last layout searched, kept because making its
+    /// tables costs as much as searching a small board.
+    walk: Option<Walk>,
 }
 
 impl Power {
@@ -73,16 +74,11 @@ impl Power {
             pending: &mut self.pending,
         };
         let layout = &self.layout;
-        let reached = if layout.padded {
-            let walk = match self.padded.take() {
-                Some(walk) if walk.fits(&steps, layout) => walk,
-                _ => Padded::new(&steps, layout),
-            };
-            let walk = self.padded.insert(walk);
-            search::search(walk, &steps, start, buffers)
-        } else {
-            search::search(&Wrapping::new(&steps, layout), &steps, start, buffers)
+        let walk = match self.walk.take() {
+            Some(walk) if walk.fits(&steps, layout) => walk,
+            _ => Walk::new(&steps, layout),
         };
+        let reached = search::search(self.walk.insert(walk), &steps, start, buffers);
         self.order.truncate(reached);
     }
 
@@ -122,14 +118,9 @@ impl Power {
 
     /// Reached tiles in search order (non-decreasing distance).
     pub fn reached(&self) -> impl Iterator<Item = usize> + '_ {
-        self.order.iter().map(|&entry| {
-            let cell = if self.layout.padded {
-                search::padded_cell(entry)
-            } else {
-                search::wrapping_cell(&self.layout, entry)
-            };
-            self.layout.tile_of_cell(cell)
-        })
+        self.order
+            .iter()
+            .map(|&entry| self.layout.tile_of_cell(search::cell_of(entry)))
     }
 
     /// Whether `tile` gets power: connected, and within `radius` hops if given.

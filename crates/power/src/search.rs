@@ -1,6 +1,6 @@
-//! The level-by-level search itself, generic over the [`Walk`]: by cell
-//! index on a padded layout (non-wrapping boards), or by column and row on a
-//! wrapping board.
+//! The level-by-level search itself, over the cells of a [`Layout`]: a
+//! non-wrapping board padded with a border of empty cells, a wrapping one
+//! row-major with its edge tiles marked.
 //!
 //! A queue entry carries the tile's wires minus the one it was reached
 //! through, so on a solved board (a tree) every wire left leads to a new
@@ -13,11 +13,11 @@
 //! tile's byte is cleared when it is visited, so a loop never revisits it.
 
 use crate::DISTANCE_SHIFT;
-use crate::layout::Layout;
+use crate::layout::{EDGE, Layout};
+use lightemall_model::Grid;
 
 /// The wires in a cell's word.
-const WIRES: u32 = (1 << DISTANCE_SHIFT) - 1;
-use lightemall_model::Grid;
+const WIRES: u32 = 0xff;
 
 /// Neighbour steps by row parity and direction, and the opposite wire.
 pub struct Steps {
@@ -61,28 +61,9 @@ pub struct Buffers<'a> {
     pub pending: &'a mut Vec<u32>,
 }
 
-/// How a search moves on its layout: what a queue entry holds besides the
-/// wires, and where a direction leads from it.
-pub trait Walk {
-    /// Where the wires start in an entry.
-    const WIRES_SHIFT: u32;
-
-    /// The entry (without wires) of the tile at `(x, y)`.
-    fn entry_at(&self, x: usize, y: usize) -> u32;
-
-    /// The cell of an entry.
-    fn cell(&self, entry: u32) -> usize;
-
-    /// Write the pending step (see [`Buffers::pending`]) of each of an
-    /// entry's wires into `window`, first to last, and return how many.
-    /// `window` has room for every direction; what lies past the count is
-    /// scratch.
-    fn list<const DIRS: usize>(&self, entry: u32, window: &mut [u32; 8]) -> usize;
-}
-
 /// Bits of a pending entry that hold the direction it was reached by.
 const PENDING_DIR_SHIFT: u32 = 29;
-const _: () = assert!(CELL_BITS < PENDING_DIR_SHIFT && 2 * SIDE_BITS <= PENDING_DIR_SHIFT);
+const _: () = assert!(WIRES_SHIFT + 9 <= 32 && WIRES_SHIFT <= PENDING_DIR_SHIFT);
 
 /// Search from `(x, y)`; returns how many tiles it reached.
 ///
@@ -97,22 +78,21 @@ const _: () = assert!(CELL_BITS < PENDING_DIR_SHIFT && 2 * SIDE_BITS <= PENDING_
 /// of each copy, so the first pass unrolls. Each pass is a function of its
 /// own: inside one loop nest their values did not fit in the registers,
 /// and the spills cost a quarter of the time.
-pub fn search<W: Walk>(
-    walk: &W,
-    steps: &Steps,
-    start: (usize, usize),
-    buffers: Buffers<'_>,
-) -> usize {
-    match steps.dirs {
-        4 => search_with::<W, 4>(walk, steps, start, buffers),
-        6 => search_with::<W, 6>(walk, steps, start, buffers),
-        _ => search_with::<W, 8>(walk, steps, start, buffers),
+pub fn search(walk: &Walk, steps: &Steps, start: (usize, usize), buffers: Buffers<'_>) -> usize {
+    match (steps.dirs, walk.layout.padded) {
+        (4, true) => search_with::<4, false>(walk, steps, start, buffers),
+        (4, false) => search_with::<4, true>(walk, steps, start, buffers),
+        (6, true) => search_with::<6, false>(walk, steps, start, buffers),
+        (6, false) => search_with::<6, true>(walk, steps, start, buffers),
+        (_, true) => search_with::<8, false>(walk, steps, start, buffers),
+        (_, false) => search_with::<8, true>(walk, steps, start, buffers),
     }
 }
 
-/// [`search`] on a topology of `DIRS` directions.
-fn search_with<W: Walk, const DIRS: usize>(
-    walk: &W,
+/// [`search`] on a topology of `DIRS` directions, on a wrapping board if
+/// `FOLDS` (only then can a step fold across an edge).
+fn search_with<const DIRS: usize, const FOLDS: bool>(
+    walk: &Walk,
     steps: &Steps,
     start: (usize, usize),
     buffers: Buffers<'_>,
@@ -124,8 +104,8 @@ fn search_with<W: Walk, const DIRS: usize>(
         pending,
     } = buffers;
     let first = walk.entry_at(start.0, start.1);
-    let first_cell = walk.cell(first);
-    order[0] = first | (words[first_cell] & WIRES) << W::WIRES_SHIFT;
+    let first_cell = cell_of(first);
+    order[0] = first | (words[first_cell] & (WIRES | EDGE)) << WIRES_SHIFT;
     words[first_cell] = 0;
     let (mut begin, mut len) = (0, 1);
     let mut level = 0;
@@ -139,16 +119,8 @@ fn search_with<W: Walk, const DIRS: usize>(
         if pending.len() < need {
             pending.resize(need, 0);
         }
-        let listed = list::<W, DIRS>(walk, &order[begin..end], pending);
-        len = claim(
-            walk,
-            &steps.back,
-            level,
-            &pending[..listed],
-            words,
-            order,
-            len,
-        );
+        let listed = list::<DIRS, FOLDS>(walk, &order[begin..end], pending);
+        len = claim(&steps.back, level, &pending[..listed], words, order, len);
         begin = end;
     }
     len
@@ -158,7 +130,11 @@ fn search_with<W: Walk, const DIRS: usize>(
 /// into `pending`, which has room for all and a window of eight past the
 /// last; returns how many.
 #[inline(never)]
-fn list<W: Walk, const DIRS: usize>(walk: &W, entries: &[u32], pending: &mut [u32]) -> usize {
+fn list<const DIRS: usize, const FOLDS: bool>(
+    walk: &Walk,
+    entries: &[u32],
+    pending: &mut [u32],
+) -> usize {
     let mut listed = 0;
     for &entry in entries {
         let Some(window) = pending
@@ -167,7 +143,7 @@ fn list<W: Walk, const DIRS: usize>(walk: &W, entries: &[u32], pending: &mut [u3
         else {
             break;
         };
-        listed += walk.list::<DIRS>(entry, window);
+        listed += walk.list::<DIRS, FOLDS>(entry, window);
     }
     listed
 }
@@ -177,8 +153,7 @@ fn list<W: Walk, const DIRS: usize>(walk: &W, entries: &[u32], pending: &mut [u3
 /// `len`; returns the new length. On its own, so the loop keeps its few
 /// values in registers.
 #[inline(never)]
-fn claim<W: Walk>(
-    walk: &W,
+fn claim(
     back: &[u8; 8],
     level: u32,
     steps: &[u32],
@@ -189,31 +164,34 @@ fn claim<W: Walk>(
     let distance = level << DISTANCE_SHIFT;
     for &step in steps {
         let entry = step & ((1 << PENDING_DIR_SHIFT) - 1);
-        let other = walk.cell(entry);
+        let other = cell_of(entry);
         let back = u32::from(back[(step >> PENDING_DIR_SHIFT) as usize]);
         let word = words[other];
         if word & back != 0 {
             words[other] = distance;
-            order[len] = entry | (word & WIRES & !back) << W::WIRES_SHIFT;
+            order[len] = entry | (word & (WIRES | EDGE) & !back) << WIRES_SHIFT;
             len += 1;
         }
     }
     len
 }
 
-/// The walk on a padded layout (non-wrapping boards): entries are
-/// `cell | parity << 20 | wires << 21`, and a direction adds a fixed number
-/// to the entry per row parity (the cell offset and the parity's change),
-/// in wrapping arithmetic.
+/// How a search steps over the cells of a layout. Entries are
+/// `cell | parity << 20 | wires << 21 | edge << 29`: the cell, its row's
+/// parity, the wires still to follow, and on a wrapping board whether the
+/// tile lies on an edge (its steps may fold across it).
 ///
-/// Everything above an entry's cell is its row of [`Padded::lists`]: the
-/// additions for its wires, first to last, with each one's direction in
-/// the pending step's high bits. Listing an entry's steps is one addition
-/// of the entry to a whole row, which the compiler does four lanes at a
-/// time, instead of a step worked out per direction.
+/// A step from a tile off the edges adds a fixed number to the entry per
+/// row parity and direction (the cell offset and the parity's change), in
+/// wrapping arithmetic; a padded layout's border makes every tile such a
+/// tile. Everything above an entry's cell but its edge bit is its row of
+/// [`Walk::lists`]: the additions for its wires, first to last, with each
+/// one's direction in the pending step's high bits. Listing an entry's
+/// steps is one addition of the entry to a whole row, instead of a step
+/// worked out per direction. An edge tile's steps are folded one by one.
 #[derive(Clone, Debug)]
-pub struct Padded {
-    stride: usize,
+pub struct Walk {
+    layout: Layout,
     /// The neighbour offsets the lists were made for.
     offsets: [[(isize, isize); 8]; 2],
     /// Per `parity | wires << 1`: the pending steps' additions.
@@ -222,23 +200,30 @@ pub struct Padded {
     counts: Box<[u8; LIST_ROWS]>,
 }
 
-/// Rows of [`Padded::lists`]: two parities by every set of eight wires.
+/// Rows of [`Walk::lists`]: two parities by every set of eight wires.
 const LIST_ROWS: usize = 2 << 8;
-
-/// The bits of a padded entry below its wires.
-const PADDED_ENTRY: u32 = (1 << (CELL_BITS + 1)) - 1;
 
 const CELL_BITS: u32 = 20;
 const _: () =
     assert!((lightemall_model::MAX_SIDE + 2) * (lightemall_model::MAX_SIDE + 2) < 1 << CELL_BITS);
 
-/// The cell of a padded walk's entry.
-pub fn padded_cell(entry: u32) -> usize {
+/// Where the wires start in an entry; the edge bit follows them.
+const WIRES_SHIFT: u32 = CELL_BITS + 1;
+
+/// The bits of an entry below its wires: its cell and parity.
+const PLACE: u32 = (1 << WIRES_SHIFT) - 1;
+
+/// The edge bit of an entry.
+const EDGE_ENTRY: u32 = EDGE << WIRES_SHIFT;
+
+/// The cell of an entry.
+#[inline]
+pub fn cell_of(entry: u32) -> usize {
     (entry & ((1 << CELL_BITS) - 1)) as usize
 }
 
-impl Padded {
-    pub fn new(steps: &Steps, layout: &Layout) -> Padded {
+impl Walk {
+    pub fn new(steps: &Steps, layout: &Layout) -> Walk {
         let delta = |parity: usize, d: usize| {
             let (dx, dy) = steps.offsets[parity][d];
             let cells = dy * layout.stride as isize + dx;
@@ -246,8 +231,8 @@ impl Padded {
             let parity = parity as u32;
             (cells as i32 as u32).wrapping_add(((parity ^ flip).wrapping_sub(parity)) << CELL_BITS)
         };
-        let mut walk = Padded {
-            stride: layout.stride,
+        let mut walk = Walk {
+            layout: *layout,
             offsets: steps.offsets,
             lists: Box::new([[0; 8]; LIST_ROWS]),
             counts: Box::new([0; LIST_ROWS]),
@@ -264,28 +249,31 @@ impl Padded {
         walk
     }
 
-    /// Whether this walk is the one [`Padded::new`] would make.
+    /// Whether this walk is the one [`Walk::new`] would make.
     pub fn fits(&self, steps: &Steps, layout: &Layout) -> bool {
-        self.stride == layout.stride && self.offsets == steps.offsets
+        self.layout == *layout && self.offsets == steps.offsets
     }
-}
 
-impl Walk for Padded {
-    const WIRES_SHIFT: u32 = CELL_BITS + 1;
-
+    /// The entry (without wires) of the tile at `(x, y)`.
     fn entry_at(&self, x: usize, y: usize) -> u32 {
-        ((y + 1) * self.stride + x + 1) as u32 | ((y & 1) as u32) << CELL_BITS
+        self.layout.cell(x, y) as u32 | ((y & 1) as u32) << CELL_BITS
     }
 
+    /// Write the pending step (see [`Buffers::pending`]) of each of an
+    /// entry's wires into `window`, first to last, and return how many.
+    /// `window` has room for every direction; what lies past the count is
+    /// scratch.
     #[inline]
-    fn cell(&self, entry: u32) -> usize {
-        padded_cell(entry)
-    }
-
-    #[inline]
-    fn list<const DIRS: usize>(&self, entry: u32, window: &mut [u32; 8]) -> usize {
+    fn list<const DIRS: usize, const FOLDS: bool>(
+        &self,
+        entry: u32,
+        window: &mut [u32; 8],
+    ) -> usize {
+        if FOLDS && entry & EDGE_ENTRY != 0 {
+            return self.list_folded(entry, window);
+        }
         let index = (entry >> CELL_BITS) as usize % LIST_ROWS;
-        let base = entry & PADDED_ENTRY;
+        let base = entry & PLACE;
         // A square tile has at most four wires: half a row is enough.
         let lanes = if DIRS <= 4 { 4 } else { 8 };
         for (slot, add) in window[..lanes].iter_mut().zip(&self.lists[index][..lanes]) {
@@ -293,89 +281,25 @@ impl Walk for Padded {
         }
         usize::from(self.counts[index])
     }
-}
 
-/// The walk on a wrapping board: entries are `x | y << 10 | wires << 20`,
-/// and a step looks up where each column and row lead, folded back across
-/// the edges (two small tables, per row parity and direction, so a step
-/// costs two loads instead of two folds).
-pub struct Wrapping {
-    /// `columns[(parity * 8 + d) * width + x]`: the column `x` leads to.
-    columns: Vec<u32>,
-    /// `rows[(parity * 8 + d) * height + y]`: the row `y` leads to, in its
-    /// place in an entry.
-    rows: Vec<u32>,
-    layout: Layout,
-}
-
-const SIDE_BITS: u32 = 10;
-const SIDE_MASK: u32 = (1 << SIDE_BITS) - 1;
-const _: () = assert!(lightemall_model::MAX_SIDE <= 1 << SIDE_BITS);
-
-/// The cell of a wrapping walk's entry.
-pub fn wrapping_cell(layout: &Layout, entry: u32) -> usize {
-    layout.cell(
-        (entry & SIDE_MASK) as usize,
-        (entry >> SIDE_BITS & SIDE_MASK) as usize,
-    )
-}
-
-impl Wrapping {
-    pub fn new(steps: &Steps, layout: &Layout) -> Wrapping {
-        let (width, height) = (layout.width, layout.height);
+    /// [`Walk::list`] for a tile on the edge of a wrapping board: each
+    /// step folded back across the edges.
+    #[cold]
+    fn list_folded(&self, entry: u32, window: &mut [u32; 8]) -> usize {
+        let layout = &self.layout;
+        let cell = cell_of(entry);
+        let (x, y) = (cell % layout.stride, cell / layout.stride);
         let fold = |v: usize, delta: isize, len: usize| {
-            (v as isize + delta).rem_euclid(len as isize) as u32
+            (v as isize + delta).rem_euclid(len as isize) as usize
         };
-        let mut walk = Wrapping {
-            columns: Vec::with_capacity(16 * width),
-            rows: Vec::with_capacity(16 * height),
-            layout: *layout,
-        };
-        for row in &steps.offsets {
-            for &(dx, dy) in row {
-                walk.columns.extend((0..width).map(|x| fold(x, dx, width)));
-                walk.rows
-                    .extend((0..height).map(|y| fold(y, dy, height) << SIDE_BITS));
-            }
-        }
-        walk
-    }
-}
-
-impl Walk for Wrapping {
-    const WIRES_SHIFT: u32 = 2 * SIDE_BITS;
-
-    fn entry_at(&self, x: usize, y: usize) -> u32 {
-        x as u32 | (y as u32) << SIDE_BITS
-    }
-
-    #[inline]
-    fn cell(&self, entry: u32) -> usize {
-        wrapping_cell(&self.layout, entry)
-    }
-
-    /// Every direction is written, and the count advances by the wire's
-    /// bit: no branch.
-    #[inline]
-    fn list<const DIRS: usize>(&self, entry: u32, window: &mut [u32; 8]) -> usize {
-        let wires = entry >> Self::WIRES_SHIFT;
+        let wires = entry >> WIRES_SHIFT & WIRES;
         let mut kept = 0;
-        for d in 0..DIRS {
-            window[kept & 7] = self.step(entry, d) | (d as u32) << PENDING_DIR_SHIFT;
-            kept += (wires >> d & 1) as usize;
+        for d in (0..8).filter(|d| wires >> d & 1 != 0) {
+            let (dx, dy) = self.offsets[y & 1][d];
+            let (x, y) = (fold(x, dx, layout.width), fold(y, dy, layout.height));
+            window[kept] = self.entry_at(x, y) | (d as u32) << PENDING_DIR_SHIFT;
+            kept += 1;
         }
         kept
-    }
-}
-
-impl Wrapping {
-    /// The entry (without wires) of the tile toward direction `d` from an
-    /// entry's tile (its wires ignored).
-    #[inline]
-    fn step(&self, entry: u32, d: usize) -> u32 {
-        let x = (entry & SIDE_MASK) as usize;
-        let y = (entry >> SIDE_BITS & SIDE_MASK) as usize;
-        let k = (y & 1) << 3 | d;
-        self.columns[k * self.layout.width + x] | self.rows[k * self.layout.height + y]
     }
 }
