@@ -279,21 +279,6 @@ fn solve_classic(board: &Board, limit: usize, max_guesses: u64) -> Report {
     solve_reasoning(board, &options, Reasoning::Classic)
 }
 
-/// What reasoning alone proves, without a single guess (every technique up
-/// to lookahead): per tile, its orientation if the rules force one. `None`
-/// if the rules find that no solution keeps the pinned tiles (see
-/// [`solve_pinned`]).
-pub fn deduce(board: &Board, pinned: &[usize]) -> Option<Vec<Option<Tile>>> {
-    let problem = Problem::new(board);
-    let state = reason(
-        &problem,
-        pinned,
-        &Rules::up_to(Rating::Hard),
-        Reasoning::Full,
-    )?;
-    Some(state.decided(&problem))
-}
-
 /// Per tile, whether `reasoning` up to `level` leaves it undecided: what
 /// the generators ask each round (the unique generator with its classic
 /// rules, the graded one at its level). `None` on a contradiction.
