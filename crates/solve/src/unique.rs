@@ -15,6 +15,12 @@
 //! ([`GENERATE_GUESSES`]), so a pathological board gives up instead of
 //! running on.
 //!
+//! The `unique2` generator ([`Prover::Carried`]) makes the same kind of
+//! puzzle faster, with puzzles of its own: its rounds carry the last
+//! round's conclusions and reason again only near the changes
+//! ([`crate::carried`], where a deduction from nothing is still the proof),
+//! and it repairs only at the edge of the undecided tiles.
+//!
 //! The puzzles depend on every step here and on the solver's rules: a
 //! change to either changes the puzzle a seeded ID names, which the golden
 //! tests (`tests/determinism.rs`) catch.
