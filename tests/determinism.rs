@@ -73,6 +73,8 @@ fn unique_puzzles_proved_by_search_are_pinned() {
         "octo:24x16w:unique:hard#20261202",
         "octo:12x12w:unique:easy#7",
         "hex:30x20w:unique:medium#3",
+        "octo:12x12w:unique2:easy#7",
+        "octo:60x60:unique2:medium#1",
     ] {
         let params: Params = id.parse().expect("seeded ID");
         let puzzle = generate(&params).expect("generates");

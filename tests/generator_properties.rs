@@ -41,7 +41,7 @@ fn any_params() -> impl Strategy<Value = Params> {
                 // the graded one needs room for medium and hard puzzles.
                 let mut height = half_height * 2;
                 let mut width = width;
-                if generator == Generator::Unique && wrap {
+                if matches!(generator, Generator::Unique | Generator::Unique2) && wrap {
                     (width, height) = (width.max(3), height.max(4));
                 }
                 if generator == Generator::Graded {

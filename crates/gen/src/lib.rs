@@ -36,7 +36,7 @@ pub fn solution_tree<S: StepSink>(params: &Params, steps: &mut S) -> Vec<Tile> {
     let mut random = Random::new(params.seed, Stream::Tree);
     let grid: &Grid = &params.grid;
     match params.generator {
-        Generator::Kruskal | Generator::Unique | Generator::Graded => {
+        Generator::Kruskal | Generator::Unique | Generator::Unique2 | Generator::Graded => {
             kruskal(grid, params.difficulty, &mut random, steps)
         }
         Generator::Scan => scan(grid, &mut random, steps),

@@ -25,6 +25,12 @@ pub enum Generator {
     /// exactly one solution. The rerouting needs the solver, so it is
     /// `lightemall_solve::generate`'s; here it is only the starting tree.
     Unique,
+    /// As [`Generator::Unique`], made faster: the solver's rounds start
+    /// from the last round's conclusions and reason again only near the
+    /// changes, with repairs where the reasoning from outside stalled and
+    /// a full deduction as the proof. Different puzzles from `unique`'s
+    /// (whose seeded IDs keep theirs).
+    Unique2,
     /// A unique puzzle whose level (the hardest technique the solver
     /// needs) is the difficulty asked for: `lightemall_solve::generate`
     /// reshapes it; here it is only the starting tree. The default.
@@ -75,7 +81,7 @@ macro_rules! named_enum {
     };
 }
 
-named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier", Unique => "unique", Graded => "graded");
+named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier", Unique => "unique", Unique2 => "unique2", Graded => "graded");
 named_enum!(Difficulty, "difficulty", Easy => "easy", Medium => "medium", Hard => "hard");
 
 impl Generator {
@@ -93,7 +99,10 @@ impl Generator {
     /// (made unique, or of a level), so `lightemall_solve::generate` makes
     /// it rather than `lightemall_gen::generate`.
     pub fn needs_solver(self) -> bool {
-        matches!(self, Generator::Unique | Generator::Graded)
+        matches!(
+            self,
+            Generator::Unique | Generator::Unique2 | Generator::Graded
+        )
     }
 }
 

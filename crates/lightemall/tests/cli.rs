@@ -75,7 +75,7 @@ fn help_is_there() {
     for values in [
         "[possible values: square, octo, hex]",
         "[possible values: easy, medium, hard]",
-        "[possible values: kruskal, scan, frontier, unique, graded]",
+        "[possible values: kruskal, scan, frontier, unique, unique2, graded]",
     ] {
         assert!(gen_help.contains(values), "{values} not in {gen_help}");
     }
@@ -212,7 +212,7 @@ fn puzzles_are_read_from_stdin() {
 #[test]
 fn every_topology_and_generator_runs() {
     for topology in ["square", "octo", "hex"] {
-        for generator in ["kruskal", "scan", "frontier", "unique", "graded"] {
+        for generator in ["kruskal", "scan", "frontier", "unique", "unique2", "graded"] {
             let text = ok(&[
                 "gen",
                 "--topology",

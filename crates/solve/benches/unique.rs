@@ -86,6 +86,18 @@ fn large(c: &mut Criterion) {
             })
         });
     }
+    // The carried rounds of `unique2` (issue 12: octo 1000x1000 under 30 s).
+    let mut seed = 0;
+    group.bench_function("unique2_octo/300", |b| {
+        b.iter(|| {
+            seed += 1;
+            let params = Params {
+                generator: Generator::Unique2,
+                ..params(300, Topology::Octo, seed)
+            };
+            generate(black_box(&params)).expect("generates")
+        })
+    });
     group.finish();
 }
 

@@ -1,9 +1,9 @@
 //! The one entry point for every generator: `kruskal`, `scan` and
-//! `frontier` are `lightemall_gen`'s, `unique` is made unique here
-//! (`unique.rs`), `graded` graded (`graded.rs`). `lightemall_gen::generate`
+//! `frontier` are `lightemall_gen`'s, `unique` and `unique2` are made
+//! unique here (`unique.rs`), `graded` graded (`graded.rs`). `lightemall_gen::generate`
 //! refuses the two that need the solver.
 
-use crate::unique::{self, GENERATE_GUESSES, GenerateError, Progress};
+use crate::unique::{self, GENERATE_GUESSES, GenerateError, Progress, Prover};
 use lightemall_gen::{Generator, NoSteps, Params, solution_tree};
 use lightemall_model::Puzzle;
 
@@ -37,7 +37,8 @@ fn generate_inner(
     watch: &mut dyn FnMut(Progress),
 ) -> Result<Puzzle, GenerateError> {
     match params.generator {
-        Generator::Unique => unique::generate(params, max_guesses, watch),
+        Generator::Unique => unique::generate(params, max_guesses, Prover::Classic, watch),
+        Generator::Unique2 => unique::generate(params, max_guesses, Prover::Carried, watch),
         Generator::Graded => crate::graded::generate(params, watch),
         Generator::Kruskal | Generator::Scan | Generator::Frontier => {
             let tree = solution_tree(params, &mut NoSteps);

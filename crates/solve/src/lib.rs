@@ -19,6 +19,7 @@
 //! (`rules::lookahead`). Both count work, not time, so an answer is the same
 //! on every machine.
 
+mod carried;
 mod generate;
 mod graded;
 mod hint;

@@ -141,10 +141,24 @@ impl State {
     /// Every orientation possible, every tile waiting to be looked at; with
     /// dead-end bounds if `dead_ends`.
     pub fn new(problem: &Problem<'_>, dead_ends: bool) -> State {
-        let n = problem.len();
-        let bounds: Vec<(u8, u8)> = (0..n)
-            .map(|t| bounds(problem, t, problem.all_candidates(t)))
+        let candidates = (0..problem.len())
+            .map(|t| problem.all_candidates(t))
             .collect();
+        let mut state = State::with_candidates(problem, candidates);
+        state.dead_ends = dead_ends.then(|| vec![UNBOUNDED; problem.len() * problem.dirs]);
+        state.waiting.fill(LOCAL);
+        state.first_look = 0;
+        state
+    }
+
+    /// The orientations `candidates` possible (each a subset of the
+    /// tile's, holding a solution), no groups joined yet, no dead-end
+    /// bounds, and no tile waiting: the caller joins the known wires
+    /// ([`crate::rules::local::join_known_wires`]) and queues the tiles to
+    /// look at (the carried rounds of [`crate::carried`]).
+    pub fn with_candidates(problem: &Problem<'_>, candidates: Vec<u8>) -> State {
+        let n = problem.len();
+        let bounds: Vec<(u8, u8)> = (0..n).map(|t| bounds(problem, t, candidates[t])).collect();
         let ways = (0..n)
             .map(|t| {
                 bits(bounds[t].1)
@@ -157,22 +171,22 @@ impl State {
             })
             .collect();
         State {
-            candidates: (0..n).map(|t| problem.all_candidates(t)).collect(),
+            candidates,
             bounds,
             group: vec![-1; n],
             wires: problem.board.tiles().iter().map(|t| t.degree()).collect(),
             joined: vec![0; n],
             members: (0..n as u32).collect(),
             ways,
-            dead_ends: dead_ends.then(|| vec![UNBOUNDED; n * problem.dirs]),
+            dead_ends: None,
             progress: 0,
             looks: 0,
             probes: 0,
             local_queue: Vec::new(),
-            first_look: 0,
+            first_look: n,
             check_queue: Vec::new(),
             group_queue: Vec::new(),
-            waiting: vec![LOCAL; n],
+            waiting: vec![0; n],
             scope: None,
             rechecks: false,
             last_guess: None,
@@ -372,6 +386,17 @@ impl State {
         self.scope = Some(undecided.collect());
     }
 
+    /// Whether a join queues the checks of the tiles around the smaller
+    /// group, as after [`State::focus`], but with no change of scope.
+    pub fn set_rechecks(&mut self, rechecks: bool) {
+        self.rechecks = rechecks;
+    }
+
+    /// Each tile's orientations still possible (the state is spent).
+    pub fn into_candidates(self) -> Vec<u8> {
+        self.candidates
+    }
+
     /// How many tiles may still be undecided ([`State::focus`]).
     pub fn scope_len(&self) -> usize {
         self.scope.as_ref().map_or(self.candidates.len(), Vec::len)
@@ -490,6 +515,66 @@ impl State {
         if self.size(big) < problem.len() && self.wires_out(big) <= 0 {
             return Err(Contradiction);
         }
+        Ok(())
+    }
+
+    /// Join every two neighbours that must both have the wire between
+    /// them, at once: what [`crate::rules::local::join_known_wires`] on
+    /// every tile does, for a fresh state ([`State::with_candidates`]),
+    /// without walking groups for the ways out between them (counted once
+    /// at the end) and with no group waiting for the group-wide rule.
+    /// A loop or a group cut off is a contradiction.
+    pub fn join_all_known(&mut self, problem: &Problem<'_>) -> Result<(), Contradiction> {
+        debug_assert!(self.trail.is_none() && self.group.iter().all(|&g| g == -1));
+        for tile in 0..problem.len() {
+            for d in bits(self.must(tile) & !self.joined[tile]) {
+                if let Some(other) = problem.neighbour(tile, Dir(d as u8))
+                    && self.must(other) & problem.back[d] != 0
+                {
+                    self.joined[tile] |= 1 << d;
+                    self.joined[other] |= problem.back[d];
+                    self.union(tile, other)?;
+                }
+            }
+        }
+        self.ways.fill(0);
+        for tile in 0..problem.len() {
+            // A joined wire is inside a group: no way out.
+            for d in bits(self.might(tile) & !self.joined[tile]) {
+                if let Some(other) = problem.neighbour(tile, Dir(d as u8))
+                    && self.might(other) & problem.back[d] != 0
+                {
+                    let root = self.root(tile);
+                    if root != self.root(other) {
+                        self.ways[root] += 1;
+                    }
+                }
+            }
+        }
+        let n = problem.len();
+        for tile in 0..n {
+            if self.group[tile] < 0 && self.size(tile) < n && self.wires_out(tile) <= 0 {
+                return Err(Contradiction);
+            }
+        }
+        Ok(())
+    }
+
+    /// The groups of `a` and `b` become one (by size; no ways out kept).
+    fn union(&mut self, a: usize, b: usize) -> Result<(), Contradiction> {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra == rb {
+            return Err(Contradiction);
+        }
+        let (big, small) = if self.group[ra] <= self.group[rb] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.group[big] += self.group[small];
+        self.group[small] = big as i32;
+        self.wires[big] += self.wires[small];
+        self.members.swap(small, big);
         Ok(())
     }
 
@@ -615,6 +700,12 @@ impl State {
         let tile = self.group_queue.pop()? as usize;
         self.waiting[tile] &= !GROUP;
         Some(tile)
+    }
+
+    /// Let the group of `tile` wait for the group-wide island rule.
+    pub fn enqueue_group_of(&mut self, tile: usize) {
+        let root = self.root(tile);
+        self.enqueue_group(root);
     }
 
     /// Let the group of `root` wait for the group-wide island rule.

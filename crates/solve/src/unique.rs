@@ -15,10 +15,17 @@
 //! ([`GENERATE_GUESSES`]), so a pathological board gives up instead of
 //! running on.
 //!
+//! The `unique2` generator ([`Prover::Carried`]) makes the same kind of
+//! puzzle faster, with puzzles of its own: its rounds carry the last
+//! round's conclusions and reason again only near the changes
+//! ([`crate::carried`], where a deduction from nothing is still the proof),
+//! and it repairs only at the edge of the undecided tiles.
+//!
 //! The puzzles depend on every step here and on the solver's rules: a
 //! change to either changes the puzzle a seeded ID names, which the golden
 //! tests (`tests/determinism.rs`) catch.
 
+use crate::carried::Carried;
 use crate::stats::Rating;
 use crate::{Reasoning, Status, solve_classic, undecided_after, undecided_again};
 use lightemall_gen::random::{Random, Stream};
@@ -85,12 +92,14 @@ pub enum GenerateError {
     },
 }
 
-/// The unique puzzle of `params` (a `unique` ID): its Kruskal tree,
-/// rerouted until the classic rules prove it has one solution, within
-/// `max_guesses` of search where they stall.
+/// The unique puzzle of `params` (a `unique` ID with [`Prover::Classic`], a
+/// `unique2` ID with [`Prover::Carried`]): its Kruskal tree, rerouted until
+/// the classic rules prove it has one solution, within `max_guesses` of
+/// search where they stall.
 pub(crate) fn generate(
     params: &Params,
     max_guesses: u64,
+    prover: Prover,
     watch: &mut dyn FnMut(Progress),
 ) -> Result<Puzzle, GenerateError> {
     let grid = params.grid;
@@ -108,7 +117,7 @@ pub(crate) fn generate(
         &mut tree,
         params.seed,
         max_guesses,
-        Prover::Classic,
+        prover,
         &mut rounds,
     )?;
     Ok(lightemall_gen::puzzle_from_tree(params, tree)?)
@@ -154,6 +163,12 @@ pub(crate) enum Prover {
     /// The `unique` generator's: the classic rules, then the search where
     /// they stall (its seeded IDs depend on both, exactly).
     Classic,
+    /// The `unique2` generator's: the classic rules, each round carried
+    /// from the last and applied again only near the changes, repairs at
+    /// the edge of the undecided tiles, and a deduction from nothing to
+    /// prove the last round ([`crate::carried`]); the search where they
+    /// stall.
+    Carried,
     /// The graded generator's: every technique up to the level, never the
     /// search (a search proves one solution, not a level).
     Graded(Rating),
@@ -162,9 +177,16 @@ pub(crate) enum Prover {
 impl Prover {
     /// Per tile, whether this prover's reasoning leaves it undecided on
     /// `board`. `steps`, if given, carries the classic rules' steps from
-    /// round to round ([`undecided_again`]: the same answer, sooner).
-    fn undecided(self, board: &Board, steps: Option<&mut Vec<u32>>) -> Option<Vec<bool>> {
+    /// round to round ([`undecided_again`]: the same answer, sooner);
+    /// `carried` the carried rounds' conclusions.
+    fn undecided(
+        self,
+        board: &Board,
+        steps: Option<&mut Vec<u32>>,
+        carried: &mut Carried,
+    ) -> Option<Vec<bool>> {
         match self {
+            Prover::Carried => carried.undecided(board),
             Prover::Classic => match steps {
                 Some(steps) => undecided_again(board, steps),
                 None => undecided_after(board, Rating::Medium, Reasoning::Classic),
@@ -191,7 +213,7 @@ pub(crate) fn make_unique(
         left: max_guesses,
         total: max_guesses,
     };
-    let (mut fewest, mut stalled) = (usize::MAX, 0);
+    let (mut fewest, mut stalled, mut restarts) = (usize::MAX, 0, 0);
     let mut round = 0;
     // The steps of the last round's reasoning, taken again first by the
     // next (the same answer, sooner). Only on octo boards, whose rounds
@@ -199,22 +221,34 @@ pub(crate) fn make_unique(
     // boards the steps would add 6.5-10.5 MB at 1000x1000, over the
     // memory the rounds are meant to keep within, for 5-20 % of time.
     let mut steps = Vec::new();
-    let replay = grid.topology() == Topology::Octo;
+    let replay = grid.topology() == Topology::Octo && prover == Prover::Classic;
+    let mut carried = Carried::default();
     loop {
         round += 1;
         let steps = replay.then_some(&mut steps);
-        let Some(ambiguous) = ambiguous_tiles(grid, tree, proof, prover, &mut budget, steps)?
-        else {
+        let prove = Prove {
+            proof,
+            prover,
+            steps,
+            carried: &mut carried,
+        };
+        let Some(ambiguous) = ambiguous_tiles(grid, tree, prove, &mut budget)? else {
             watch(round, 0);
             return Ok(());
         };
         let count = ambiguous.iter().filter(|&&u| u).count();
         watch(round, count);
+        let exact = proof == Proof::Deduction && carried.was_from_nothing();
+        if prover == Prover::Carried && exact && restarts < PATIENCE {
+            // The carried rounds' counts may be low: progress is measured
+            // again from each deduction from nothing.
+            (fewest, stalled, restarts) = (usize::MAX, 0, restarts + 1);
+        }
         if count < fewest {
             (fewest, stalled) = (count, 0);
         } else if stalled < proof.patience() {
             stalled += 1;
-        } else if proof == Proof::Deduction && prover == Prover::Classic {
+        } else if proof == Proof::Deduction && !matches!(prover, Prover::Graded(_)) {
             (proof, fewest, stalled) = (Proof::Search, usize::MAX, 0);
         } else {
             return Err(GenerateError::NoUniquePuzzle { undecided: fewest });
@@ -222,7 +256,11 @@ pub(crate) fn make_unique(
         // Made for each round's repairs, so that its scratch space is not
         // held while the next round deduces.
         let mut rerouter = Rerouter::new(tree.len());
-        for mut region in regions(grid, &ambiguous) {
+        let focus = match (prover, proof) {
+            (Prover::Carried, Proof::Deduction) => edge_of(grid, &ambiguous),
+            _ => None,
+        };
+        for mut region in regions(grid, focus.as_deref().unwrap_or(&ambiguous)) {
             shuffle(&mut region, &mut random);
             for part in region.chunks(SPREAD) {
                 repair(grid, tree, &ambiguous, part, &mut random, &mut rerouter);
@@ -256,19 +294,32 @@ struct Budget {
     total: u64,
 }
 
-/// Per tile, whether `proof` finds it ambiguous; `None` if the puzzle is
-/// proved to have one solution. A search proof spends from `budget`.
+/// What a round proves with, and what it carries from the last round.
+struct Prove<'a> {
+    proof: Proof,
+    prover: Prover,
+    steps: Option<&'a mut Vec<u32>>,
+    carried: &'a mut Carried,
+}
+
+/// Per tile, whether the round's proof finds it ambiguous; `None` if the
+/// puzzle is proved to have one solution. A search proof spends from
+/// `budget`.
 fn ambiguous_tiles(
     grid: &Grid,
     tree: &[Tile],
-    proof: Proof,
-    prover: Prover,
+    prove: Prove<'_>,
     budget: &mut Budget,
-    steps: Option<&mut Vec<u32>>,
 ) -> Result<Option<Vec<bool>>, GenerateError> {
     let board = Board::new(*grid, tree.to_vec())?;
+    let Prove {
+        proof,
+        prover,
+        steps,
+        carried,
+    } = prove;
     let ambiguous: Vec<bool> = match proof {
-        Proof::Deduction => match prover.undecided(&board, steps) {
+        Proof::Deduction => match prover.undecided(&board, steps, carried) {
             Some(undecided) => undecided,
             // Cannot happen (the tree is a solution); reroute everywhere.
             None => vec![true; tree.len()],
@@ -289,6 +340,26 @@ fn ambiguous_tiles(
         }
     };
     Ok(ambiguous.contains(&true).then_some(ambiguous))
+}
+
+/// The undecided tiles at the edge of the undecided part of the board:
+/// next to a decided tile or to the board's edge, where the reasoning from
+/// outside stalled (as Net's generator repairs). `None` if there are none
+/// (a wrapping board with every tile undecided).
+fn edge_of(grid: &Grid, undecided: &[bool]) -> Option<Vec<bool>> {
+    let mut any = false;
+    let edge: Vec<bool> = (0..undecided.len())
+        .map(|tile| {
+            let at_edge = undecided[tile]
+                && grid
+                    .topology()
+                    .directions()
+                    .any(|dir| grid.neighbour(tile, dir).is_none_or(|o| !undecided[o]));
+            any |= at_edge;
+            at_edge
+        })
+        .collect();
+    any.then_some(edge)
 }
 
 /// The undecided tiles, grouped into regions connected on the grid.
@@ -409,6 +480,27 @@ mod tests {
             "hex:6x6w:unique:medium#4",
             "octo:6x6:unique:medium#5",
             "octo:5x6w:unique:medium#6",
+        ] {
+            let params: Params = id.parse().expect("valid id");
+            let puzzle = generate(&params).expect("generates");
+            let report = solve(&puzzle.board, 2);
+            assert_eq!(report.status, Status::Unique, "{id}");
+            assert_eq!(Some(&report.solutions[0]), puzzle.solution.as_ref(), "{id}");
+        }
+    }
+
+    /// The carried rounds' generator proves its puzzles by a deduction
+    /// from nothing, so they have one solution (the full solve says so),
+    /// on every topology, wrapping or not (wrapping octo needs the search).
+    #[test]
+    fn unique2_puzzles_have_one_solution() {
+        for id in [
+            "square:30x30:unique2:medium#1",
+            "square:9x7w:unique2:hard#2",
+            "hex:24x20:unique2:easy#3",
+            "hex:8x8w:unique2:medium#4",
+            "octo:40x40:unique2:medium#5",
+            "octo:6x6w:unique2:medium#6",
         ] {
             let params: Params = id.parse().expect("valid id");
             let puzzle = generate(&params).expect("generates");
