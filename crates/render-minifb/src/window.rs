@@ -12,8 +12,8 @@ use crate::keyboard::Keyboard;
 use lightemall_engine::Game;
 use lightemall_model::Grid;
 use lightemall_ui::{
-    Action, Building, Frames, InstantClock, MIN_FRAME, MouseEdges, MouseLevels, Notice, Session,
-    action_of, frame_size, layout_for,
+    Action, Building, Frames, InstantClock, MIN_FRAME, Measuring, MouseEdges, MouseLevels, Notice,
+    Session, action_of, frame_size, layout_for,
 };
 use lightemall_view::{Layout, NOTICE_STRIP};
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
@@ -118,13 +118,19 @@ pub fn run_when_made(
     }
 }
 
-/// Play `session` in the open window until the player leaves.
+/// Play `session` in the open window until the player leaves. A game
+/// begun with provisional facts (a huge board, before the solver rated
+/// it) is measured on another thread once its first frame is painted
+/// (not while it is: the two would share the cores), and the facts are
+/// handed to the session when they come.
 fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
     // The frame of the game, whatever the window showed before.
     screen.size = (0, 0);
+    let mut measuring = None;
     loop {
         screen.update();
-        let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms());
+        let settled = settle(&mut measuring, &mut session, screen.now_ms());
+        let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms()) | settled;
         for notice in session.take_notices() {
             eprintln!("lightemall: {notice}");
         }
@@ -136,12 +142,28 @@ fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
         }
         screen.set_title(&session);
         let animating = screen.draw_if_needed(&session, changed)?;
+        if measuring.is_none() && screen.painted {
+            measuring = Measuring::start(session.game());
+        }
         if changed {
             screen.last_input = Instant::now();
         } else {
             std::thread::sleep(screen.pause(animating));
         }
     }
+}
+
+/// The solver's facts, if `measuring` is done, handed to `session`;
+/// `true` if the screen must change.
+fn settle(measuring: &mut Option<Measuring>, session: &mut Session, now_ms: u64) -> bool {
+    let Some(facts) = measuring.as_ref().and_then(Measuring::try_take) else {
+        return false;
+    };
+    let id = measuring
+        .take()
+        .map(|m| m.id().to_string())
+        .unwrap_or_default();
+    session.settle_facts(&id, facts, now_ms)
 }
 
 fn start_size(grid: &Grid) -> (u32, u32) {

@@ -523,6 +523,7 @@ pub fn puzzle_panel(grid: &Grid, facts: &PuzzleFacts, seeded: bool) -> PanelInfo
             String::new()
         },
         rating: facts.rating.map(|rating| rating.name().to_string()),
+        measuring: facts.measuring,
         size: grid.size_label(),
         mode: mode_label(grid),
         solved: false,

@@ -2,7 +2,10 @@
 //! display is checked first, so a headless machine gets one clear line and
 //! exit code 2 before any puzzle is generated. A new game is made on
 //! another thread; if that takes a moment (a large board), the window
-//! opens and shows how far it has come.
+//! opens and shows how far it has come. A seeded game is played as soon
+//! as it is generated, the solver's rating and par to come (the window
+//! has them worked out once the board shows); a given puzzle waits for
+//! the solver, which finds the solution it is measured by.
 
 use crate::cli::PlayArgs;
 use crate::progress::how_far;
@@ -69,13 +72,18 @@ fn play_new_game(args: &PlayArgs, files: Files) -> Result<(), String> {
 }
 
 /// The game's parts for `source` (resolved as every entry point resolves
-/// a puzzle, then rated), its progress sent as it goes.
+/// a puzzle, then rated), its progress sent as it goes. A seeded puzzle
+/// comes with provisional facts at once, from the generator's solution:
+/// the window has the solver rate it once the board shows.
 fn make(source: PuzzleSource, reports: &Sender<Building>) -> Result<Box<MadeGame>, String> {
     let tiles = source.grid().len();
     let resolved = resolve_watched(source, &mut |progress| {
         let _ = reports.send(Building::Doing(how_far(progress, tiles)));
     })
     .map_err(|e| GameError::Puzzle(e.to_string()).to_string())?;
+    if let Some(facts) = PuzzleFacts::provisional(&resolved.puzzle, resolved.params) {
+        return Ok(Box::new(MadeGame { resolved, facts }));
+    }
     let _ = reports.send(Building::Doing(
         "measuring it: the solver's rating and par".to_string(),
     ));
