@@ -91,11 +91,12 @@ impl Painter {
         Ok(())
     }
 
-    /// Paint a whole frame `width` x `height` as two parts on two threads
-    /// (a huge board's frame: the rasterizer is single-threaded): each
-    /// `(scene, painted, keep)` as [`Painter::paint_part`] takes it, the
-    /// first keeping the rows above `split`, the second the rest.
-    pub fn paint_halves(
+    /// Paint two bands of a frame `width` x `height` on two threads (a
+    /// huge board's frame, band by band: the rasterizer is
+    /// single-threaded): each `(scene, painted, keep)` as
+    /// [`Painter::paint_parts`] takes it, the second band's rows right
+    /// below the first's.
+    pub fn paint_pair(
         &mut self,
         top: (&Scene, Area, Area),
         bottom: (&Scene, Area, Area),
