@@ -187,6 +187,7 @@ impl Frames {
     ) -> Result<(), String> {
         let (width, height) = (layout.width, layout.height);
         let pairs = self.band_pairs(layout);
+        self.painter.prepare(width, height)?;
         let row = |band: u32| height * band / (2 * pairs);
         for pair in 0..pairs {
             let [top, bottom] = [2 * pair, 2 * pair + 1].map(|band| {
