@@ -120,15 +120,19 @@ pub fn run_when_made(
 
 /// Play `session` in the open window until the player leaves. A game
 /// begun with provisional facts (a huge board, before the solver rated
-/// it) is measured on another thread once its first frame is painted
-/// (not while it is: the two would share the cores), and the facts are
-/// handed to the session when they come.
+/// it) is measured on another thread once its first frame is shown (not
+/// while it is painted: the two would share the cores and the memory),
+/// and the facts are handed to the session when they come.
 fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
     // The frame of the game, whatever the window showed before.
     screen.size = (0, 0);
     let mut measuring = None;
     loop {
+        let shown = screen.painted;
         screen.update();
+        if shown && measuring.is_none() {
+            measuring = Measuring::start(session.game());
+        }
         let settled = settle(&mut measuring, &mut session, screen.now_ms());
         let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms()) | settled;
         for notice in session.take_notices() {
@@ -142,9 +146,6 @@ fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
         }
         screen.set_title(&session);
         let animating = screen.draw_if_needed(&session, changed)?;
-        if measuring.is_none() && screen.painted {
-            measuring = Measuring::start(session.game());
-        }
         if changed {
             screen.last_input = Instant::now();
         } else {

@@ -2,10 +2,11 @@
 //! display is checked first, so a headless machine gets one clear line and
 //! exit code 2 before any puzzle is generated. A new game is made on
 //! another thread; if that takes a moment (a large board), the window
-//! opens and shows how far it has come. A seeded game is played as soon
-//! as it is generated, the solver's rating and par to come (the window
-//! has them worked out once the board shows); a given puzzle waits for
-//! the solver, which finds the solution it is measured by.
+//! opens and shows how far it has come. A large seeded game is played as
+//! soon as it is generated, the solver's rating and par to come (the
+//! window has them worked out once the board shows); a small one is rated
+//! first (in milliseconds), and a given puzzle waits for the solver, which
+//! finds the solution it is measured by.
 
 use crate::cli::PlayArgs;
 use crate::progress::how_far;
@@ -71,17 +72,24 @@ fn play_new_game(args: &PlayArgs, files: Files) -> Result<(), String> {
     lightemall_render_minifb::play_when_made(&grid, &what, received, files, seed)
 }
 
+/// The most tiles of a board rated before it is shown: the solver takes
+/// a few milliseconds on it (a larger seeded board is shown first, its
+/// rating to come).
+const RATED_FIRST: usize = 128 * 128;
+
 /// The game's parts for `source` (resolved as every entry point resolves
-/// a puzzle, then rated), its progress sent as it goes. A seeded puzzle
-/// comes with provisional facts at once, from the generator's solution:
-/// the window has the solver rate it once the board shows.
+/// a puzzle, then rated), its progress sent as it goes. A seeded puzzle of
+/// more than [`RATED_FIRST`] tiles comes with provisional facts at once,
+/// from the generator's solution: the window has the solver rate it once
+/// the board shows.
 fn make(source: PuzzleSource, reports: &Sender<Building>) -> Result<Box<MadeGame>, String> {
     let tiles = source.grid().len();
     let resolved = resolve_watched(source, &mut |progress| {
         let _ = reports.send(Building::Doing(how_far(progress, tiles)));
     })
     .map_err(|e| GameError::Puzzle(e.to_string()).to_string())?;
-    if let Some(facts) = PuzzleFacts::provisional(&resolved.puzzle, resolved.params) {
+    let provisional = || PuzzleFacts::provisional(&resolved.puzzle, resolved.params);
+    if let Some(facts) = (tiles > RATED_FIRST).then(provisional).flatten() {
         return Ok(Box::new(MadeGame { resolved, facts }));
     }
     let _ = reports.send(Building::Doing(
