@@ -1150,6 +1150,12 @@ fn a_late_release_keeps_an_esc_waiting_and_a_press_cancels_it() {
     let _ = std::fs::remove_dir_all(folder);
 }
 
+/// The panel's facts of `s`'s game.
+fn panel_of(s: &Session) -> lightemall_view::PanelInfo {
+    let game = s.game();
+    crate::puzzle_panel(game.board().grid(), game.facts(), true)
+}
+
 /// A session of `id`'s game begun with provisional facts, as the window
 /// plays a huge board before the solver has rated it.
 fn provisional_session(id: &str, folder: Option<PathBuf>) -> Session {
@@ -1176,7 +1182,7 @@ fn a_game_played_before_its_facts_are_measured_settles_when_they_come() {
     let folder = scratch_folder("measuring");
     let mut s = provisional_session(id, Some(folder.clone()));
     let expected = Game::from_id(id, Box::new(ManualClock::default())).expect(id);
-    let panel = crate::frame::panel_info(s.game());
+    let panel = panel_of(&s);
     assert!(panel.measuring && panel.par_bound && panel.rating.is_none());
     assert_eq!(s.game().title(), expected.title());
     assert!(
@@ -1209,7 +1215,7 @@ fn a_game_played_before_its_facts_are_measured_settles_when_they_come() {
         Some(Vec::new()),
         "the panel repaints"
     );
-    let panel = crate::frame::panel_info(s.game());
+    let panel = panel_of(&s);
     assert!(!panel.measuring && panel.rating.is_some());
     assert_eq!(s.ui().win.expect("a summary").par, expected.facts().par);
     let scores = recorded();
