@@ -75,7 +75,7 @@ pub fn run_when_made(
     grid: &Grid,
     what: &str,
     reports: Receiver<Building>,
-    start: impl FnOnce(Game) -> Session,
+    start: impl FnOnce(Game) -> Result<Session, String>,
 ) -> Result<(), String> {
     let mut screen = Screen::open(&format!("LightEmAll · {what}"), start_size(grid))?;
     let started = Instant::now();
@@ -94,7 +94,7 @@ pub fn run_when_made(
                 Ok(Building::Doing(text)) => doing = text,
                 Ok(Building::Made(made)) => {
                     let game = made?.into_game(Box::new(InstantClock::default()));
-                    return play(screen, start(game));
+                    return play(screen, start(game)?);
                 }
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => {
