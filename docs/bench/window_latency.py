@@ -30,7 +30,7 @@ import time
 ID = sys.argv[2] if len(sys.argv) > 2 else "square:1000x1000:kruskal:hard#1"
 CLICKS = int(sys.argv[3]) if len(sys.argv) > 3 else 10
 BINARY = sys.argv[1]
-DISPLAY = ":57"
+DISPLAY = os.environ.get("LATENCY_DISPLAY", ":57")
 
 x11 = ctypes.cdll.LoadLibrary("libX11.so.6")
 xtst = ctypes.cdll.LoadLibrary("libXtst.so.6")

@@ -92,7 +92,9 @@ impl Game {
 
     /// The game [`Game::new`] makes of a puzzle resolved already
     /// (`lightemall_solve::resolve`), with its facts worked out already:
-    /// `facts` must be `PuzzleFacts::of(&resolved.puzzle, resolved.params)`.
+    /// `facts` must be `PuzzleFacts::of(&resolved.puzzle, resolved.params)`,
+    /// or its `PuzzleFacts::provisional` facts, settled later
+    /// ([`Game::settle_facts`]).
     /// The slow parts (generating, rating) are the caller's, so it can do
     /// them on another thread while a window shows how far they have come
     /// (a `Game` stays on the thread of its clock). A given puzzle's own
@@ -152,6 +154,26 @@ impl Game {
     /// Par, radius, difficulty.
     pub fn facts(&self) -> &PuzzleFacts {
         &self.facts
+    }
+
+    /// The solver's facts of this game's puzzle (`PuzzleFacts::of`, worked
+    /// out elsewhere, on another thread) take the place of the provisional
+    /// ones the game began with (`PuzzleFacts::provisional`): its rating,
+    /// and par over the solutions it found. Only par and the rating change
+    /// (the solution, radius and difficulty are the same), so the board,
+    /// the power and the moves stand. Refused (`false`, nothing changed)
+    /// when the game's facts are not provisional, or `facts` are
+    /// provisional or of another puzzle (another solution, radius or
+    /// difficulty).
+    pub fn settle_facts(&mut self, facts: PuzzleFacts) -> bool {
+        let same_puzzle = facts.solution == self.facts.solution
+            && facts.radius == self.facts.radius
+            && facts.difficulty == self.facts.difficulty;
+        if !self.facts.measuring || facts.measuring || !same_puzzle {
+            return false;
+        }
+        self.facts = facts;
+        true
     }
 
     /// Tiles, locks, station and toggles as they stand.

@@ -330,8 +330,21 @@ impl Game {
     /// [`Game::from_save`], taking the save: its moves become the game's
     /// log rather than copies of them, so a long log is held once.
     pub fn from_save_file(save: SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
-        let mut game =
+        let game =
             Game::from_id(&save.puzzle, clock).map_err(|e| refused("puzzle", e.to_string()))?;
+        game.replay_save(save)
+    }
+
+    /// [`Game::from_save_file`] from a new game of the save's puzzle made
+    /// already (`self`: `Game::with_facts` of `save.puzzle` resolved, the
+    /// slow part, done elsewhere while a window shows how far it has
+    /// come): the save's moves replayed on it. Refused if `self` is not a
+    /// new game (a move made) or the save's moves do not fit its puzzle.
+    pub fn replay_save(self, save: SaveFile) -> Result<Game, SaveError> {
+        let mut game = self;
+        if game.moves_made > 0 || !game.history.is_empty() || !game.undone.is_empty() {
+            return Err(refused("puzzle", "the game to resume on is not new"));
+        }
         check_counts(&save)?;
         let SaveFile { moves, redo, .. } = save;
         replay(&mut game, &moves, "moves")?;

@@ -1,6 +1,13 @@
 //! Setting a game up: the puzzle with the ID that reproduces it, and the
 //! facts worked out once per puzzle (the solution the game measures by, par,
 //! the initial power radius, the difficulty shown).
+//!
+//! A seeded puzzle's facts come in two steps when the solver is slow (a
+//! huge board): [`PuzzleFacts::provisional`] at once, from the generator's
+//! solution alone (par an upper bound, no rating yet), and
+//! [`PuzzleFacts::of`] when the solver has rated it, which a front end
+//! works out on a thread of its own and hands to the game
+//! (`Game::settle_facts`). The engine itself starts no thread.
 
 use lightemall_gen::Params;
 use lightemall_model::{Puzzle, Tile};
@@ -45,6 +52,10 @@ pub struct PuzzleFacts {
     /// the puzzle needs), shown beside the chosen one; `None` if the
     /// bounded search gave up.
     pub rating: Option<Rating>,
+    /// Whether the solver's rating and par are still to come: facts
+    /// [`PuzzleFacts::provisional`] made (par is then the generator's
+    /// solution's, an upper bound, and there is no rating yet).
+    pub measuring: bool,
 }
 
 impl PuzzleFacts {
@@ -84,18 +95,47 @@ impl PuzzleFacts {
                 rating.map_or("unknown", Rating::name),
             ),
         };
-        let tree = solution
-            .as_ref()
-            .and_then(|solved| board.with_tiles(solved.clone()).ok())
-            .unwrap_or_else(|| board.clone());
-        let length = diameter(&tree, puzzle.station, &mut Power::default()).length;
         PuzzleFacts {
+            radius: radius_of(puzzle, solution.as_deref()),
             solution,
             par,
             par_exact,
-            radius: initial_radius(length),
             difficulty,
             rating,
+            measuring: false,
         }
     }
+
+    /// The facts of a seeded puzzle before the solver rates it, worked out
+    /// in a moment from the generator's solution: the same solution,
+    /// radius and difficulty as [`PuzzleFacts::of`], par the fewest moves
+    /// to the generator's solution (an upper bound, not exact: the solver
+    /// may find a nearer one), no rating, and `measuring`. `None` for a
+    /// given puzzle (`params` `None`) or one without a solution: its
+    /// solution is the solver's, so it waits for [`PuzzleFacts::of`].
+    pub fn provisional(puzzle: &Puzzle, params: Option<Params>) -> Option<PuzzleFacts> {
+        let params = params?;
+        let solution = puzzle.solution.clone()?;
+        let board = &puzzle.board;
+        let topology = board.grid().topology();
+        Some(PuzzleFacts {
+            par: par(topology, board.tiles(), &solution, Turns::EitherWay),
+            par_exact: false,
+            radius: radius_of(puzzle, Some(&solution)),
+            solution: Some(solution),
+            difficulty: params.difficulty.name(),
+            rating: None,
+            measuring: true,
+        })
+    }
+}
+
+/// The initial power radius: half the diameter of the solution's tree
+/// (of the scrambled board if there is no solution), plus one.
+fn radius_of(puzzle: &Puzzle, solution: Option<&[Tile]>) -> u32 {
+    let board = &puzzle.board;
+    let tree = solution
+        .and_then(|solved| board.with_tiles(solved.to_vec()).ok())
+        .unwrap_or_else(|| board.clone());
+    initial_radius(diameter(&tree, puzzle.station, &mut Power::default()).length)
 }

@@ -417,3 +417,54 @@ fn a_game_with_its_facts_worked_out_elsewhere_is_the_same_game() {
         assert_eq!(made.title(), expected.title(), "{id}");
     }
 }
+
+/// A seeded game begun with provisional facts (the generator's solution,
+/// no rating yet) plays as the game with the solver's facts: same title,
+/// solution, radius, power and win; only par (an upper bound, not exact)
+/// and the rating wait. Settling the solver's facts brings it level with
+/// `Game::new`'s, moves made before included; facts of another puzzle,
+/// provisional facts, or facts settled twice are refused.
+#[test]
+fn provisional_facts_settle_to_the_solvers() {
+    use lightemall_engine::PuzzleFacts;
+    for id in [
+        "square:12x12:kruskal:hard#5",
+        "hex:7x6:kruskal:easy#9",
+        "octo:6x6:unique:hard#2",
+    ] {
+        let (expected, _) = game(id);
+        let resolved = lightemall_solve::resolve(PuzzleSource::parse(id).expect(id)).expect(id);
+        let early = PuzzleFacts::provisional(&resolved.puzzle, resolved.params).expect("seeded");
+        let measured = PuzzleFacts::of(&resolved.puzzle, resolved.params);
+        let other = game("square:12x12:kruskal:hard#6").0.facts().clone();
+        let mut made = Game::with_facts(resolved, early, Box::new(ManualClock::default()));
+        let facts = made.facts().clone();
+        assert!(
+            facts.measuring && !facts.par_exact && facts.rating.is_none(),
+            "{id}"
+        );
+        assert_eq!(facts.solution, expected.facts().solution, "{id}");
+        assert_eq!(facts.radius, expected.facts().radius, "{id}");
+        assert!(facts.par >= expected.facts().par, "{id}: an upper bound");
+        assert_eq!(made.title(), expected.title(), "{id}");
+        made.play(turn(1, 1)).expect("a turn");
+        assert!(!made.settle_facts(other.clone()), "{id}: another puzzle's");
+        assert!(!made.settle_facts(facts.clone()), "{id}: provisional ones");
+        assert!(made.settle_facts(measured.clone()), "{id}");
+        assert_eq!(made.facts(), expected.facts(), "{id}");
+        assert_eq!(made.moves_made(), 1, "{id}: the move stands");
+        assert!(!made.settle_facts(measured), "{id}: settled already");
+    }
+    let (seeded, _) = game("square:5x5:kruskal:easy#7");
+    let given = lightemall_model::format::descriptive::to_descriptive_id(
+        &seeded.puzzle().board,
+        seeded.puzzle().station,
+    );
+    let resolved =
+        lightemall_solve::resolve(PuzzleSource::parse(&given).expect("given")).expect("given");
+    assert_eq!(
+        PuzzleFacts::provisional(&resolved.puzzle, resolved.params),
+        None,
+        "a given puzzle waits for the solver"
+    );
+}

@@ -285,3 +285,24 @@ fn written_turns_are_bounded_for_the_game_and_the_save_alike() {
     let text = full.to_save().to_text().expect("a full log saves");
     assert!(SaveFile::parse(&text).is_ok());
 }
+
+/// A save resumed on a new game of its puzzle made elsewhere (as a window
+/// makes it on another thread) is the game `from_save_file` loads; a game
+/// with a move made is refused.
+#[test]
+fn a_save_replayed_on_a_game_made_elsewhere_is_the_loaded_game() {
+    let (game, _) = saved_game();
+    let save = game.to_save();
+    let loaded = Game::from_save_file(save.clone(), Box::new(ManualClock::default())).expect("ok");
+    let made = Game::from_id(&save.puzzle, Box::new(ManualClock::default())).expect("id");
+    let resumed = made.replay_save(save.clone()).expect("resumed");
+    assert_eq!(resumed.state(), loaded.state());
+    assert_eq!(resumed.to_save(), loaded.to_save());
+    assert_eq!(resumed.title(), loaded.title());
+    let mut played = Game::from_id(&save.puzzle, Box::new(ManualClock::default())).expect("id");
+    played.play_tokens("C0,0").expect("a move");
+    assert!(matches!(
+        played.replay_save(save),
+        Err(SaveError::Replay { .. })
+    ));
+}

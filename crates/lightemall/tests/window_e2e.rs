@@ -665,3 +665,30 @@ fn a_click_on_a_1000x1000_board_shows_within_seconds() {
         "the pixels around the click changed"
     );
 }
+
+/// A 1000x1000 board shows before the solver has rated it (the panel
+/// says the rating is to come), and the panel changes by itself, with no
+/// input and the clock stopped, once the rating comes.
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn a_huge_board_shows_before_its_rating_which_comes_later() {
+    needs_tools();
+    let display = Display::start();
+    let app = App::start(&display, &data_home("huge-rating"), &["play", HUGE]);
+    let panel = layout(&app, HUGE).panel.expect("a panel");
+    let first = app.settled_screenshot();
+    first.save(&shots_folder().join("huge-rating-to-come.png"));
+    let changed = |shot: &e2e::image::Image| {
+        shot.differences_in(
+            &first,
+            (panel.x, panel.y),
+            (panel.x + panel.w, panel.y + panel.h),
+        )
+    };
+    let rated = e2e::wait_for("the panel to show the rating", || {
+        let shot = app.screenshot();
+        (changed(&shot) > 0).then_some(shot)
+    });
+    rated.save(&shots_folder().join("huge-rated.png"));
+    assert!(app.title().contains(" · moves 0 · 0:00"), "{}", app.title());
+}

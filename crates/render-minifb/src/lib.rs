@@ -37,13 +37,15 @@ pub fn play(game: Game, files: Files, seed: Box<dyn FnMut() -> u64>) -> Result<(
 
 /// Play a game for `grid` that another thread is making (generating,
 /// rating): the window opens at once and shows `what` and the `reports`
-/// until the game comes, then plays it as [`play`] does. Esc or closing
-/// the window while it waits leaves without a game. `Err`: no display,
-/// no window, or the maker's own error.
+/// until the game comes, then plays it, after `prepare` (a resumed save
+/// replays its moves on it), as [`play`] does. Esc or closing the window
+/// while it waits leaves without a game. `Err`: no display, no window,
+/// the maker's own error or `prepare`'s.
 pub fn play_when_made(
     grid: &Grid,
     what: &str,
     reports: Receiver<Building>,
+    prepare: impl FnOnce(Game) -> Result<Game, String>,
     files: Files,
     seed: Box<dyn FnMut() -> u64>,
 ) -> Result<(), String> {
@@ -52,5 +54,7 @@ pub fn play_when_made(
         clock: Box::new(|| Box::new(InstantClock::default())),
         seed,
     };
-    window::run_when_made(grid, what, reports, |game| Session::new(game, files, fresh))
+    window::run_when_made(grid, what, reports, |game| {
+        Ok(Session::new(prepare(game)?, files, fresh))
+    })
 }

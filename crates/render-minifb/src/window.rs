@@ -12,8 +12,8 @@ use crate::keyboard::Keyboard;
 use lightemall_engine::Game;
 use lightemall_model::Grid;
 use lightemall_ui::{
-    Action, Building, Frames, InstantClock, MIN_FRAME, MouseEdges, MouseLevels, Notice, Session,
-    action_of, frame_size, layout_for,
+    Action, Building, Frames, InstantClock, MIN_FRAME, Measuring, MouseEdges, MouseLevels, Notice,
+    Session, action_of, frame_size, layout_for,
 };
 use lightemall_view::{Layout, NOTICE_STRIP};
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
@@ -75,7 +75,7 @@ pub fn run_when_made(
     grid: &Grid,
     what: &str,
     reports: Receiver<Building>,
-    start: impl FnOnce(Game) -> Session,
+    start: impl FnOnce(Game) -> Result<Session, String>,
 ) -> Result<(), String> {
     let mut screen = Screen::open(&format!("LightEmAll · {what}"), start_size(grid))?;
     let started = Instant::now();
@@ -94,7 +94,7 @@ pub fn run_when_made(
                 Ok(Building::Doing(text)) => doing = text,
                 Ok(Building::Made(made)) => {
                     let game = made?.into_game(Box::new(InstantClock::default()));
-                    return play(screen, start(game));
+                    return play(screen, start(game)?);
                 }
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => {
@@ -118,13 +118,23 @@ pub fn run_when_made(
     }
 }
 
-/// Play `session` in the open window until the player leaves.
+/// Play `session` in the open window until the player leaves. A game
+/// begun with provisional facts (a huge board, before the solver rated
+/// it) is measured on another thread once its first frame is shown (not
+/// while it is painted: the two would share the cores and the memory),
+/// and the facts are handed to the session when they come.
 fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
     // The frame of the game, whatever the window showed before.
     screen.size = (0, 0);
+    let mut measuring = None;
     loop {
+        let shown = screen.painted;
         screen.update();
-        let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms());
+        if shown && measuring.is_none() {
+            measuring = Measuring::start(session.game());
+        }
+        let settled = settle(&mut measuring, &mut session, screen.now_ms());
+        let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms()) | settled;
         for notice in session.take_notices() {
             eprintln!("lightemall: {notice}");
         }
@@ -142,6 +152,19 @@ fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
             std::thread::sleep(screen.pause(animating));
         }
     }
+}
+
+/// The solver's facts, if `measuring` is done, handed to `session`;
+/// `true` if the screen must change.
+fn settle(measuring: &mut Option<Measuring>, session: &mut Session, now_ms: u64) -> bool {
+    let Some(facts) = measuring.as_ref().and_then(Measuring::try_take) else {
+        return false;
+    };
+    let id = measuring
+        .take()
+        .map(|m| m.id().to_string())
+        .unwrap_or_default();
+    session.settle_facts(&id, facts, now_ms)
 }
 
 fn start_size(grid: &Grid) -> (u32, u32) {

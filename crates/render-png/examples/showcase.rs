@@ -105,6 +105,7 @@ fn write(dir: &Path, shot: &Shot) -> Result<(), String> {
         radius: shot.radius,
         difficulty: "hard".into(),
         rating: None,
+        measuring: false,
         size: grid.size_label(),
         mode: grid.topology().name().into(),
         solved,

@@ -57,6 +57,7 @@ impl Fixture {
                 radius: None,
                 difficulty: "hard".into(),
                 rating: None,
+                measuring: false,
                 size: grid.size_label(),
                 mode: grid.topology().name().into(),
                 solved,

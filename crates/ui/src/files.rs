@@ -91,15 +91,21 @@ impl Files {
     /// best time, `Some(false)` if not, `None` for an assisted game (not
     /// recorded).
     pub fn record_win(&self, game: &Game) -> Result<Option<bool>, String> {
-        let Some(score) = game.score() else {
-            return Ok(None);
-        };
+        match game.score() {
+            Some(score) => self.record(score).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Record `score` (a win's, taken when it was won); `Ok(true)` if it
+    /// is the best time of its preset.
+    pub fn record(&self, score: Score) -> Result<bool, String> {
         let store = self.store()?;
         let before = store.scores().map_err(|e| e.to_string())?;
         let beats = |best: &Score| (score.elapsed, score.moves) < (best.elapsed, best.moves);
         let new_best = before.best(&score.preset).is_none_or(beats);
         store.record_score(score).map_err(|e| e.to_string())?;
-        Ok(Some(new_best))
+        Ok(new_best)
     }
 }
 

@@ -36,7 +36,7 @@ pub fn frame_size(width: u32, height: u32) -> (u32, u32) {
 /// frame's Scene with the tiles elsewhere left out, painted at the
 /// frame's size and copied in: the same pixels as a whole frame (a test
 /// holds them equal). A whole frame that is slow (a huge board) is
-/// painted the same way as two halves, on two threads.
+/// painted the same way in bands, two at a time on two threads.
 #[derive(Debug, Default)]
 pub struct Frames {
     derived: Derived,
@@ -49,18 +49,28 @@ pub struct Frames {
     shown: Option<Look>,
     /// How many frames were painted in part (for tests).
     parts_painted: u64,
-    /// Paint whole frames in two halves even when they are quick (tests).
+    /// Paint whole frames in bands (two pairs at least) even when they
+    /// are quick (tests).
     halves: bool,
     /// Whether the last frame showed more than [`MANY_TILES`] tiles.
     many_tiles: bool,
 }
 
 /// A frame showing more tiles than this is slow (over `SLOW_FRAME`) even
-/// painted in halves, so its first frame is painted at rest, in halves,
+/// painted in bands, so its first frame is painted at rest, in bands,
 /// and not once animated and once more at rest (a whole 1000x1000 board
 /// at 2 px a tile shows about 270 000 tiles in a 1280x960 window; a
 /// 64x64 board shows 4096).
 pub const MANY_TILES: usize = 20_000;
+
+/// The most tiles a band of a whole frame painted in bands shows, about:
+/// memory holds two bands' Scenes at once (3-4 primitives a tile), not
+/// the whole frame's (a 1000x1000 board's frame in a 1280x960 window
+/// shows about 270 000 tiles, some 60 MB of shapes; it is painted in two
+/// pairs of bands). More bands would hold less but paint more: each band
+/// paints its margins again, and the memory freed between bands is
+/// scattered, so the process keeps more of it.
+pub const BAND_TILES: usize = 80_000;
 
 /// About how many tiles `layout` shows: the rows and columns that fit in
 /// the output, at most the board's.
@@ -148,7 +158,7 @@ impl Frames {
                 self.parts_painted += 1;
             }
             None if (still || self.halves) && height >= 4 * band_margin(layout.cell) => {
-                self.paint_halves(session, &layout, now_ms, still)?;
+                self.paint_bands(session, &layout, now_ms, still)?;
                 self.last_whole = started.elapsed();
             }
             None => {
@@ -163,10 +173,12 @@ impl Frames {
         Ok(self.painter.buffer())
     }
 
-    /// Paint the whole frame as two halves on two threads (a slow frame,
-    /// a huge board), each from the frame's Scene with only the tiles that
-    /// reach it, as [`Frames::paint_parts`] paints parts: the same pixels.
-    fn paint_halves(
+    /// Paint the whole frame in bands, two at a time on two threads (a
+    /// slow frame, a huge board), each from the frame's Scene with only the
+    /// tiles that reach it, as [`Frames::paint_parts`] paints parts: the
+    /// same pixels. Memory holds the Scenes of two bands at once, never
+    /// the whole frame's ([`BAND_TILES`]).
+    fn paint_bands(
         &mut self,
         session: &Session,
         layout: &Layout,
@@ -174,31 +186,40 @@ impl Frames {
         still: bool,
     ) -> Result<(), String> {
         let (width, height) = (layout.width, layout.height);
-        let split = height / 2;
-        let keeps = [
-            Area {
-                x0: 0,
-                y0: 0,
-                x1: width,
-                y1: split,
-            },
-            Area {
-                x0: 0,
-                y0: split,
-                x1: width,
-                y1: height,
-            },
-        ];
-        let [top, bottom] = keeps.map(|keep| {
-            let (scene, whole) = self.part_scene(session, layout, now_ms, still, &[keep]);
-            (scene, whole, keep)
-        });
-        self.painter.paint_halves(
-            (&top.0, top.1, top.2),
-            (&bottom.0, bottom.1, bottom.2),
-            width,
-            height,
-        )
+        let pairs = self.band_pairs(layout);
+        self.painter.prepare(width, height)?;
+        let row = |band: u32| height * band / (2 * pairs);
+        for pair in 0..pairs {
+            let [top, bottom] = [2 * pair, 2 * pair + 1].map(|band| {
+                let keep = Area {
+                    x0: 0,
+                    y0: row(band),
+                    x1: width,
+                    y1: row(band + 1),
+                };
+                let (scene, whole) = self.part_scene(session, layout, now_ms, still, &[keep]);
+                (scene, whole, keep)
+            });
+            self.painter.paint_pair(
+                (&top.0, top.1, top.2),
+                (&bottom.0, bottom.1, bottom.2),
+                width,
+                height,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// How many pairs of bands [`Frames::paint_bands`] paints `layout`'s
+    /// frame in: bands of about [`BAND_TILES`] tiles, each at least twice
+    /// as tall as the margin painted round it (more would paint the
+    /// margins over and over).
+    fn band_pairs(&self, layout: &Layout) -> u32 {
+        let most = (layout.height / (4 * band_margin(layout.cell))).max(1);
+        let wanted = u32::try_from(tiles_shown(layout).div_ceil(2 * BAND_TILES)).unwrap_or(most);
+        // Tests paint small frames in more than one pair too.
+        let least = if self.halves { 2 } else { 1 };
+        wanted.max(least).min(most)
     }
 
     /// Paint the pixels of `parts` again, from the frame's Scene with only
@@ -523,6 +544,7 @@ pub fn puzzle_panel(grid: &Grid, facts: &PuzzleFacts, seeded: bool) -> PanelInfo
             String::new()
         },
         rating: facts.rating.map(|rating| rating.name().to_string()),
+        measuring: facts.measuring,
         size: grid.size_label(),
         mode: mode_label(grid),
         solved: false,
@@ -687,7 +709,7 @@ mod tests {
             let game = Game::from_id(id, Box::new(ManualClock::default())).expect("puzzle");
             let tiles = game.board().grid().len();
             let mut session = session_without_files(game);
-            // Whole frames in two halves on two threads, as a huge
+            // Whole frames in bands on two threads, as a huge
             // board's are, on some boards.
             let mut frames = Frames {
                 halves: id.contains('w') || id.starts_with("hex"),

@@ -53,7 +53,7 @@ mod presets;
 mod session;
 
 pub use action::{Action, Heading};
-pub use building::{Building, MadeGame};
+pub use building::{Building, MadeGame, Measuring};
 pub use clock::InstantClock;
 pub use files::Files;
 pub use frame::{Frames, MIN_FRAME, frame_size, layout_for, puzzle_panel};

@@ -91,11 +91,27 @@ impl Painter {
         Ok(())
     }
 
-    /// Paint a whole frame `width` x `height` as two parts on two threads
-    /// (a huge board's frame: the rasterizer is single-threaded): each
-    /// `(scene, painted, keep)` as [`Painter::paint_part`] takes it, the
-    /// first keeping the rows above `split`, the second the rest.
-    pub fn paint_halves(
+    /// Make ready to paint frames `width` x `height` in bands: the
+    /// pixmaps and the buffer, which stay, are made before the bands'
+    /// Scenes, which go, so the memory of these is not left scattered
+    /// between those.
+    pub fn prepare(&mut self, width: u32, height: u32) -> Result<(), String> {
+        let blank = Scene::new(width, height, lightemall_view::Color::hex(0));
+        for rasterizer in [&mut self.rasterizer, &mut self.parts] {
+            rasterizer
+                .paint(&blank)
+                .map_err(|e| format!("cannot paint the frame: {e}"))?;
+        }
+        self.buffer.resize(width as usize * height as usize, 0);
+        Ok(())
+    }
+
+    /// Paint two bands of a frame `width` x `height` on two threads (a
+    /// huge board's frame, band by band: the rasterizer is
+    /// single-threaded): each `(scene, painted, keep)` as
+    /// [`Painter::paint_parts`] takes it, the second band's rows right
+    /// below the first's.
+    pub fn paint_pair(
         &mut self,
         top: (&Scene, Area, Area),
         bottom: (&Scene, Area, Area),

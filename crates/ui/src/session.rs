@@ -10,8 +10,8 @@ use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
 use crate::mouse::{MouseButton, MouseEvent};
 use crate::presets;
-use lightemall_engine::score::{ScoreTable, preset_name, speed_time};
-use lightemall_engine::{Clock, Game, GameError, Move};
+use lightemall_engine::score::{Score, ScoreTable, preset_name, speed_time};
+use lightemall_engine::{Clock, Game, GameError, Move, PuzzleFacts};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
 use lightemall_model::{Dir, Topology};
 use lightemall_view::{
@@ -128,6 +128,11 @@ pub struct Session {
     demo: Option<Demo>,
     /// Whether this game's win was seen (and recorded).
     won_seen: bool,
+    /// A win's result, taken when it was won while the solver still
+    /// measured the puzzle: recorded with the solver's par when it comes
+    /// ([`Session::settle_facts`]), or without a par if the player leaves
+    /// first.
+    unrecorded: Option<Score>,
     /// Messages not yet taken for the log.
     notices: Vec<String>,
     /// The latest message, shown for [`NOTICE_MS`].
@@ -175,6 +180,7 @@ impl Session {
             fresh,
             demo: None,
             won_seen,
+            unrecorded: None,
             notices: Vec::new(),
             notice: None,
             hint: None,
@@ -680,22 +686,21 @@ impl Session {
     }
 
     /// A win is celebrated, recorded (unless a hint or Solve helped) and
-    /// summed up; a new best time is also told.
+    /// summed up; a new best time is also told. While the solver still
+    /// measures the puzzle, the result waits for its par.
     fn see_win(&mut self, now_ms: u64) {
         let solved = self.game.is_solved();
         if solved && !self.won_seen {
             self.animation.won_since_ms = Some(now_ms);
-            let new_best = match self.files.record_win(&self.game) {
-                Ok(new_best) => new_best,
-                Err(error) => {
-                    self.tell(format!("the result could not be recorded: {error}"), now_ms);
+            let score = self.game.score();
+            let new_best = match score {
+                Some(score) if self.game.facts().measuring => {
+                    self.unrecorded = Some(score);
                     None
                 }
+                Some(score) => self.record(score, now_ms),
+                None => None,
             };
-            if new_best == Some(true) {
-                let name = preset_name(&self.game.preset());
-                self.tell(format!("A new best time for {name}!"), now_ms);
-            }
             self.ui.win = Some(WinSummary {
                 seconds: self.game.elapsed().as_secs(),
                 moves: self.game.moves_made(),
@@ -708,6 +713,57 @@ impl Session {
             self.ui.win = None;
         }
         self.won_seen = solved;
+    }
+
+    /// Record a win's `score`, telling a new best time or why it could not
+    /// be recorded; whether it is the best time, if recorded.
+    fn record(&mut self, score: Score, now_ms: u64) -> Option<bool> {
+        let preset = score.preset.clone();
+        match self.files.record(score) {
+            Ok(true) => {
+                let name = preset_name(&preset);
+                self.tell(format!("A new best time for {name}!"), now_ms);
+                Some(true)
+            }
+            Ok(false) => Some(false),
+            Err(error) => {
+                self.tell(format!("the result could not be recorded: {error}"), now_ms);
+                None
+            }
+        }
+    }
+
+    /// The solver's facts of the game's puzzle (the game's ID `id`),
+    /// measured on another thread ([`crate::Measuring`]) while the game was
+    /// played with provisional ones: the panel shows the rating and par
+    /// (a win's summary too), and a win's result waiting for them is
+    /// recorded. `false` (nothing changed) if the game is another by now
+    /// (a new or loaded one) or its facts are settled already.
+    pub fn settle_facts(&mut self, id: &str, facts: PuzzleFacts, now_ms: u64) -> bool {
+        if self.game.origin().id != id || !self.game.settle_facts(facts) {
+            return false;
+        }
+        let par = self.game.facts().par;
+        if let Some(win) = &mut self.ui.win {
+            win.par = par;
+        }
+        if let Some(score) = self.unrecorded.take() {
+            let new_best = self.record(Score { par, ..score }, now_ms);
+            if let Some(win) = &mut self.ui.win {
+                win.new_best = new_best;
+            }
+        }
+        // No tile changed: the panel is painted again.
+        self.changed(Some(Vec::new()));
+        true
+    }
+
+    /// A win's result still waiting for the solver's par when the player
+    /// leaves or the game is replaced: recorded without a par.
+    fn record_unsettled(&mut self, now_ms: u64) {
+        if let Some(score) = self.unrecorded.take() {
+            self.record(Score { par: None, ..score }, now_ms);
+        }
     }
 
     fn arrow(&mut self, heading: Heading, now_ms: u64) -> bool {
@@ -788,6 +844,7 @@ impl Session {
     }
 
     fn replace(&mut self, game: Game, now_ms: u64) {
+        self.record_unsettled(now_ms);
         self.won_seen = game.is_solved();
         self.game = game;
         self.ui.win = None;
@@ -848,6 +905,7 @@ impl Session {
         if self.in_progress() && !warned && !self.asked_again(Action::Quit, now_ms) {
             return self.ask(Action::Quit, LEAVE_ASKED.to_string(), now_ms);
         }
+        self.record_unsettled(now_ms);
         match self.files.autosave(&self.game) {
             Ok(_) => self.quit = true,
             Err(error) if self.autosave_failed == Some(self.version) => {
@@ -873,6 +931,8 @@ impl Session {
     /// that the autosave failed. Then the game is rescued to a file of its
     /// own ([`Files::rescue`]), and the log says where.
     pub fn close(&mut self) {
+        // Leaving: the time no longer shows, so any will do.
+        self.record_unsettled(0);
         if let Err(error) = self.files.autosave(&self.game) {
             self.notices.push(format!("could not autosave: {error}"));
             match self.files.rescue(&self.game) {

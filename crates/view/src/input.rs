@@ -116,6 +116,9 @@ pub struct PanelInfo {
     pub difficulty: String,
     /// The solver's rating, if measured.
     pub rating: Option<String>,
+    /// Whether the solver is still measuring the puzzle (a huge board's
+    /// game is played before): the rating is to come, par an upper bound.
+    pub measuring: bool,
     /// The size button's label, e.g. `10x10`.
     pub size: String,
     /// The mode button's label, e.g. `square`.

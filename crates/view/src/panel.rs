@@ -106,9 +106,13 @@ fn draw_title(scene: &mut Scene, area: Rect, palette: &Palette) {
 
 /// The difficulty column: the level the solver measured (the chosen one
 /// is the highlighted button); when the two differ, the caption says
-/// what was asked.
+/// what was asked. While the solver measures, the chosen level, and the
+/// caption says the rating is to come.
 fn difficulty(info: &PanelInfo) -> (String, String) {
     let asked = &info.difficulty;
+    if info.measuring && info.rating.is_none() {
+        return (MEASURING.into(), asked.clone());
+    }
     match &info.rating {
         Some(rating) if !asked.is_empty() && !asked.eq_ignore_ascii_case(rating) => (
             format!("RATED (ASKED {})", asked.to_uppercase()),
@@ -119,6 +123,9 @@ fn difficulty(info: &PanelInfo) -> (String, String) {
         None => ("DIFFICULTY".into(), asked.clone()),
     }
 }
+
+/// The difficulty's caption while the solver measures the puzzle.
+const MEASURING: &str = "DIFFICULTY · RATING…";
 
 /// The figures left to right: caption, value and column width (the last
 /// takes what is left).
@@ -312,6 +319,7 @@ mod tests {
             radius: Some(394),
             difficulty: "medium".into(),
             rating: Some("fiendish".into()),
+            measuring: false,
             size: "1000x1000".into(),
             mode: "octo wrap".into(),
             solved: true,
@@ -343,6 +351,11 @@ mod tests {
         check(info("", Some("hard")), "DIFFICULTY", "hard");
         check(info("hard", None), "DIFFICULTY", "hard");
         check(info("", None), "DIFFICULTY", "–");
+        let measuring = PanelInfo {
+            measuring: true,
+            ..info("hard", None)
+        };
+        check(measuring, MEASURING, "hard");
     }
 
     #[test]

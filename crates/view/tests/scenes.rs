@@ -59,6 +59,7 @@ impl Fixture {
                 radius: None,
                 difficulty: "medium".into(),
                 rating: Some("easy".into()),
+                measuring: false,
                 size: grid.size_label(),
                 mode: grid.topology().name().into(),
                 solved: power.all_powered(None),

@@ -2,7 +2,12 @@
 //! display is checked first, so a headless machine gets one clear line and
 //! exit code 2 before any puzzle is generated. A new game is made on
 //! another thread; if that takes a moment (a large board), the window
-//! opens and shows how far it has come.
+//! opens and shows how far it has come; so is the game of a resumed save
+//! (`--resume`), its moves then replayed. A large seeded game is played as
+//! soon as it is generated, the solver's rating and par to come (the
+//! window has them worked out once the board shows); a small one is rated
+//! first (in milliseconds), and a given puzzle waits for the solver, which
+//! finds the solution it is measured by.
 
 use crate::cli::PlayArgs;
 use crate::progress::how_far;
@@ -21,28 +26,44 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_display()?;
     let store = Store::in_default_folder().ok();
     let files = Files { store };
-    let game = match resumed(args, files.store.as_ref())? {
-        Some(save) => Game::from_save_file(save, Box::new(InstantClock::default()))
-            .map_err(|e| format!("cannot resume the autosave: {e}"))?,
-        None => return play_new_game(args, files),
-    };
-    lightemall_render_minifb::play(game, files, Box::new(fresh_seed))
+    match resumed(args, files.store.as_ref())? {
+        Some(save) => {
+            let source = PuzzleSource::parse(&save.puzzle)
+                .map_err(|e| format!("cannot resume the autosave: {e}"))?;
+            let what = format!("resuming {}", save.puzzle);
+            let resume = move |game: Game| {
+                game.replay_save(save)
+                    .map_err(|e| format!("cannot resume the autosave: {e}"))
+            };
+            play_made(source, what, resume, files)
+        }
+        None => {
+            let source = source(&args.puzzle)?;
+            let what = match &source {
+                PuzzleSource::Seeded(params) => format!("generating {params}"),
+                PuzzleSource::Given(_) => "reading the puzzle".to_string(),
+            };
+            play_made(source, what, Ok, files)
+        }
+    }
 }
 
-/// How long a new game may take to make before the window opens to show
+/// How long a game may take to make before the window opens to show
 /// how far it has come (a small board's window opens with its game).
 const WINDOW_WAITS: Duration = Duration::from_millis(300);
 
-/// A new game, made on another thread: generated (its rounds reported)
-/// and rated. Made within [`WINDOW_WAITS`], it is played at once;
-/// otherwise the window opens and shows the reports until it comes.
-fn play_new_game(args: &PlayArgs, files: Files) -> Result<(), String> {
-    let source = source(&args.puzzle)?;
+/// A game of `source`, made on another thread: generated (its rounds
+/// reported) and rated, then `prepare`d (a resumed save's moves
+/// replayed). Made within [`WINDOW_WAITS`], it is played at once;
+/// otherwise the window opens and shows the reports (`what` it makes)
+/// until it comes.
+fn play_made(
+    source: PuzzleSource,
+    what: String,
+    prepare: impl FnOnce(Game) -> Result<Game, String>,
+    files: Files,
+) -> Result<(), String> {
     let grid = *source.grid();
-    let what = match &source {
-        PuzzleSource::Seeded(params) => format!("generating {params}"),
-        PuzzleSource::Given(_) => "reading the puzzle".to_string(),
-    };
     let (reports, received) = mpsc::channel();
     // The thread is not joined: leaving the window while it works ends
     // the process, and it with it.
@@ -56,7 +77,7 @@ fn play_new_game(args: &PlayArgs, files: Files) -> Result<(), String> {
         match received.recv_timeout(WINDOW_WAITS.saturating_sub(started.elapsed())) {
             Ok(Building::Doing(_)) => {}
             Ok(Building::Made(made)) => {
-                let game = made?.into_game(Box::new(InstantClock::default()));
+                let game = prepare(made?.into_game(Box::new(InstantClock::default())))?;
                 return lightemall_render_minifb::play(game, files, seed);
             }
             Err(RecvTimeoutError::Timeout) => break,
@@ -65,17 +86,29 @@ fn play_new_game(args: &PlayArgs, files: Files) -> Result<(), String> {
             }
         }
     }
-    lightemall_render_minifb::play_when_made(&grid, &what, received, files, seed)
+    lightemall_render_minifb::play_when_made(&grid, &what, received, prepare, files, seed)
 }
 
+/// The most tiles of a board rated before it is shown: the solver takes
+/// a few milliseconds on it (a larger seeded board is shown first, its
+/// rating to come).
+const RATED_FIRST: usize = 128 * 128;
+
 /// The game's parts for `source` (resolved as every entry point resolves
-/// a puzzle, then rated), its progress sent as it goes.
+/// a puzzle, then rated), its progress sent as it goes. A seeded puzzle of
+/// more than [`RATED_FIRST`] tiles comes with provisional facts at once,
+/// from the generator's solution: the window has the solver rate it once
+/// the board shows.
 fn make(source: PuzzleSource, reports: &Sender<Building>) -> Result<Box<MadeGame>, String> {
     let tiles = source.grid().len();
     let resolved = resolve_watched(source, &mut |progress| {
         let _ = reports.send(Building::Doing(how_far(progress, tiles)));
     })
     .map_err(|e| GameError::Puzzle(e.to_string()).to_string())?;
+    let provisional = || PuzzleFacts::provisional(&resolved.puzzle, resolved.params);
+    if let Some(facts) = (tiles > RATED_FIRST).then(provisional).flatten() {
+        return Ok(Box::new(MadeGame { resolved, facts }));
+    }
     let _ = reports.send(Building::Doing(
         "measuring it: the solver's rating and par".to_string(),
     ));

@@ -1149,3 +1149,97 @@ fn a_late_release_keeps_an_esc_waiting_and_a_press_cancels_it() {
     assert!(!s.wants_quit());
     let _ = std::fs::remove_dir_all(folder);
 }
+
+/// The panel's facts of `s`'s game.
+fn panel_of(s: &Session) -> lightemall_view::PanelInfo {
+    let game = s.game();
+    crate::puzzle_panel(game.board().grid(), game.facts(), true)
+}
+
+/// A session of `id`'s game begun with provisional facts, as the window
+/// plays a huge board before the solver has rated it.
+fn provisional_session(id: &str, folder: Option<PathBuf>) -> Session {
+    let game = Game::from_id(id, Box::new(ManualClock::default())).expect(id);
+    let resolved = lightemall_engine::Resolved {
+        puzzle: game.puzzle().clone(),
+        id: game.origin().id.clone(),
+        params: game.origin().params,
+    };
+    let facts = PuzzleFacts::provisional(&resolved.puzzle, resolved.params).expect("seeded");
+    let made = crate::MadeGame { resolved, facts };
+    let mut s = session_in(PUZZLE, folder);
+    s.game = made.into_game(Box::new(ManualClock::default()));
+    s
+}
+
+/// Played before the solver's facts come, a game shows "rating…" and par
+/// as an upper bound, its title, hints and win as ever; a win waits to be
+/// recorded until the solver's par comes, then is recorded with it, and
+/// the panel and the win's summary show the solver's facts.
+#[test]
+fn a_game_played_before_its_facts_are_measured_settles_when_they_come() {
+    let id = "square:6x6:kruskal:hard#3";
+    let folder = scratch_folder("measuring");
+    let mut s = provisional_session(id, Some(folder.clone()));
+    let expected = Game::from_id(id, Box::new(ManualClock::default())).expect(id);
+    let panel = panel_of(&s);
+    assert!(panel.measuring && panel.par_bound && panel.rating.is_none());
+    assert_eq!(s.game().title(), expected.title());
+    assert!(
+        s.apply(Action::Hint, 0),
+        "hints ask the solver, not the facts"
+    );
+    let mut s = provisional_session(id, Some(folder.clone()));
+    let provisional_par = s.game().facts().par;
+    solve_by_clicks(&mut s);
+    assert!(s.game().is_solved() && s.game().title().ends_with(" · solved"));
+    assert_eq!(s.ui().win.expect("a summary").par, provisional_par);
+    let store = Store {
+        folder: folder.clone(),
+    };
+    let recorded = || store.scores().expect("scores").scores;
+    assert!(
+        recorded().is_empty(),
+        "the result waits for the solver's par"
+    );
+    let measuring = crate::Measuring::start(s.game()).expect("provisional");
+    let id_measured = measuring.id().to_string();
+    let facts = measuring.wait().expect("measured");
+    let version = s.version();
+    assert!(!s.settle_facts("square:6x6:kruskal:hard#4", facts.clone(), 5));
+    assert!(s.settle_facts(&id_measured, facts.clone(), 5));
+    assert!(!s.settle_facts(&id_measured, facts, 5), "settled once");
+    assert_eq!(s.game().facts(), expected.facts());
+    assert_eq!(
+        s.changed_since(version),
+        Some(Vec::new()),
+        "the panel repaints"
+    );
+    let panel = panel_of(&s);
+    assert!(!panel.measuring && panel.rating.is_some());
+    assert_eq!(s.ui().win.expect("a summary").par, expected.facts().par);
+    let scores = recorded();
+    assert_eq!(scores.len(), 1);
+    assert_eq!(scores[0].par, expected.facts().par);
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+/// A win whose solver's par has not come when the player leaves is
+/// recorded without a par, not lost.
+#[test]
+fn a_win_still_measured_when_the_player_leaves_is_recorded_without_par() {
+    let folder = scratch_folder("measuring-left");
+    let mut s = provisional_session("square:6x6:kruskal:hard#3", Some(folder.clone()));
+    solve_by_clicks(&mut s);
+    s.apply(Action::Quit, 0);
+    assert!(s.wants_quit());
+    let scores = Store {
+        folder: folder.clone(),
+    }
+    .scores()
+    .expect("scores")
+    .scores;
+    assert_eq!(scores.len(), 1);
+    assert_eq!(scores[0].par, None);
+    let _ = std::fs::remove_dir_all(folder);
+}
