@@ -23,6 +23,7 @@ mod carried;
 mod generate;
 mod graded;
 mod hint;
+mod packed;
 mod par;
 mod problem;
 mod reach;

@@ -15,6 +15,7 @@
 //! is a tree, so a group of `k` tiles whose wires number `D` in all has
 //! exactly `D - 2(k - 1)` wires leaving it ([`State::wires_out`]).
 
+use crate::packed::{self, U24s};
 use crate::problem::Problem;
 use crate::stats::Technique;
 use lightemall_model::{Dir, Tile};
@@ -41,24 +42,25 @@ pub struct State {
     bounds: Vec<(u8, u8)>,
     /// Groups of tiles joined by wires known on both sides (disjoint sets;
     /// a root holds minus its group's size).
-    group: Vec<i32>,
+    group: U24s,
     /// At a group's root, the number of wires of its tiles.
-    wires: Vec<u32>,
+    wires: U24s,
     /// Per tile, the wires already counted in its group (see `join`).
     joined: Vec<u8>,
     /// The members of each group as a ring: the next tile of the same
     /// group. Two rings join (and part again, on undo) by swapping one
     /// entry of each.
-    members: Vec<u32>,
+    members: U24s,
     /// At a group's root, its ways out: the wires that may leave it, that
     /// is wires toward a tile of another group that both ends might have.
     /// Kept as tiles narrow and groups join, so the group-wide island rule
     /// looks only at the groups that changed.
-    ways: Vec<u32>,
+    ways: U24s,
     /// Dead ends (Net's rule), if the solve uses them: per tile and
     /// direction, at most how many tiles a wire leaving the tile that way
-    /// can reach ([`UNBOUNDED`] when no bound is known).
-    dead_ends: Option<Vec<u32>>,
+    /// can reach ([`UNBOUNDED`] when no bound is known, kept as
+    /// [`packed::MAX`]).
+    dead_ends: Option<U24s>,
     /// Orientations removed so far: a sweep that removes none ends the
     /// propagation.
     progress: u64,
@@ -145,7 +147,7 @@ impl State {
             .map(|t| problem.all_candidates(t))
             .collect();
         let mut state = State::with_candidates(problem, candidates);
-        state.dead_ends = dead_ends.then(|| vec![UNBOUNDED; problem.len() * problem.dirs]);
+        state.dead_ends = dead_ends.then(|| U24s::new(problem.len() * problem.dirs, packed::MAX));
         state.waiting.fill(LOCAL);
         state.first_look = 0;
         state
@@ -173,7 +175,7 @@ impl State {
         State {
             candidates,
             bounds,
-            group: vec![-1; n],
+            group: U24s::new(n, packed::MAX),
             wires: problem.board.tiles().iter().map(|t| t.degree()).collect(),
             joined: vec![0; n],
             members: (0..n as u32).collect(),
@@ -290,9 +292,9 @@ impl State {
             }
             for root in [a, b] {
                 if gained {
-                    self.ways[root] += 1;
+                    self.ways.set(root, self.ways.get(root) + 1);
                 } else {
-                    self.ways[root] -= 1;
+                    self.ways.set(root, self.ways.get(root) - 1);
                     self.enqueue_group(root);
                 }
             }
@@ -429,14 +431,14 @@ impl State {
 
     /// The root of `tile`'s group.
     pub fn root(&mut self, mut tile: usize) -> usize {
-        while self.group[tile] >= 0 {
-            let parent = self.group[tile] as usize;
+        while self.group.get_signed(tile) >= 0 {
+            let parent = self.group.get(tile) as usize;
             // Path splitting (each tile on the way is pointed at its
             // grandparent), but not while the trail is kept: undoing it
             // would cost more than it saves (union by size keeps paths
             // short).
-            if self.group[parent] >= 0 && self.trail.is_none() {
-                self.group[tile] = self.group[parent];
+            if self.group.get_signed(parent) >= 0 && self.trail.is_none() {
+                self.group.set(tile, self.group.get(parent));
             }
             tile = parent;
         }
@@ -446,19 +448,19 @@ impl State {
     /// The number of tiles in the group of `root`.
     #[inline]
     pub fn size(&self, root: usize) -> usize {
-        (-self.group[root]) as usize
+        (-self.group.get_signed(root)) as usize
     }
 
     /// The number of wires of the tiles in the group of `root`.
     #[inline]
     pub fn wires(&self, root: usize) -> u32 {
-        self.wires[root]
+        self.wires.get(root)
     }
 
     /// The wires that leave the group of `root` in any solution: a tree
     /// group of `k` tiles with `D` wires has `D - 2(k - 1)`.
     pub fn wires_out(&self, root: usize) -> i64 {
-        i64::from(self.wires[root]) - 2 * (self.size(root) as i64 - 1)
+        i64::from(self.wires.get(root)) - 2 * (self.size(root) as i64 - 1)
     }
 
     /// Whether the wire from `tile` toward `d` is already counted in its
@@ -493,7 +495,7 @@ impl State {
         if ra == rb {
             return Err(Contradiction);
         }
-        let (big, small) = if self.group[ra] <= self.group[rb] {
+        let (big, small) = if self.group.get_signed(ra) <= self.group.get_signed(rb) {
             (ra, rb)
         } else {
             (rb, ra)
@@ -502,15 +504,13 @@ impl State {
         self.record(Undo::Join {
             small: small as u32,
             big: big as u32,
-            group: self.group[big],
-            wires: self.wires[big],
-            ways: self.ways[big],
+            group: self.group.get_signed(big),
+            wires: self.wires.get(big),
+            ways: self.ways.get(big),
         });
-        self.group[big] += self.group[small];
-        self.group[small] = big as i32;
-        self.wires[big] += self.wires[small];
-        self.ways[big] = self.ways[big] + self.ways[small] - 2 * between;
-        self.members.swap(small, big);
+        self.merge_groups(small, big);
+        let ways = self.ways.get(big) + self.ways.get(small) - 2 * between;
+        self.ways.set(big, ways);
         self.enqueue_group(big);
         if self.size(big) < problem.len() && self.wires_out(big) <= 0 {
             return Err(Contradiction);
@@ -525,7 +525,9 @@ impl State {
     /// at the end) and with no group waiting for the group-wide rule.
     /// A loop or a group cut off is a contradiction.
     pub fn join_all_known(&mut self, problem: &Problem<'_>) -> Result<(), Contradiction> {
-        debug_assert!(self.trail.is_none() && self.group.iter().all(|&g| g == -1));
+        debug_assert!(
+            self.trail.is_none() && (0..self.group.len()).all(|t| self.group.get_signed(t) == -1)
+        );
         for tile in 0..problem.len() {
             for d in bits(self.must(tile) & !self.joined[tile]) {
                 if let Some(other) = problem.neighbour(tile, Dir(d as u8))
@@ -546,14 +548,14 @@ impl State {
                 {
                     let root = self.root(tile);
                     if root != self.root(other) {
-                        self.ways[root] += 1;
+                        self.ways.set(root, self.ways.get(root) + 1);
                     }
                 }
             }
         }
         let n = problem.len();
         for tile in 0..n {
-            if self.group[tile] < 0 && self.size(tile) < n && self.wires_out(tile) <= 0 {
+            if self.group.get_signed(tile) < 0 && self.size(tile) < n && self.wires_out(tile) <= 0 {
                 return Err(Contradiction);
             }
         }
@@ -566,16 +568,24 @@ impl State {
         if ra == rb {
             return Err(Contradiction);
         }
-        let (big, small) = if self.group[ra] <= self.group[rb] {
+        let (big, small) = if self.group.get_signed(ra) <= self.group.get_signed(rb) {
             (ra, rb)
         } else {
             (rb, ra)
         };
-        self.group[big] += self.group[small];
-        self.group[small] = big as i32;
-        self.wires[big] += self.wires[small];
-        self.members.swap(small, big);
+        self.merge_groups(small, big);
         Ok(())
+    }
+
+    /// `small`'s group (a root) becomes part of `big`'s: sizes, wires and
+    /// member rings joined (ways out are the caller's).
+    fn merge_groups(&mut self, small: usize, big: usize) {
+        let size = self.group.get_signed(big) + self.group.get_signed(small);
+        self.group.set_signed(big, size);
+        self.group.set(small, big as u32);
+        self.wires
+            .set(big, self.wires.get(big) + self.wires.get(small));
+        self.members.swap(small, big);
     }
 
     /// The ways out of `small`'s group that lead into `big`'s (both
@@ -604,7 +614,7 @@ impl State {
                     count += 1;
                 }
             }
-            tile = self.members[tile] as usize;
+            tile = self.members.get(tile) as usize;
             if tile == small {
                 return count;
             }
@@ -614,7 +624,7 @@ impl State {
     /// The ways out of the group of `root`.
     #[inline]
     pub fn ways(&self, root: usize) -> u32 {
-        self.ways[root]
+        self.ways.get(root)
     }
 
     /// The tiles of the group of `root`, `root` first.
@@ -622,7 +632,7 @@ impl State {
         let mut next = Some(root);
         std::iter::from_fn(move || {
             let tile = next?;
-            let after = self.members[tile] as usize;
+            let after = self.members.get(tile) as usize;
             next = (after != root).then_some(after);
             Some(tile)
         })
@@ -638,9 +648,14 @@ impl State {
     /// At most how many tiles a wire from `tile` toward `d` can reach.
     #[inline]
     pub fn dead_end(&self, problem: &Problem<'_>, tile: usize, d: usize) -> u32 {
-        self.dead_ends
+        match self
+            .dead_ends
             .as_ref()
-            .map_or(UNBOUNDED, |bounds| bounds[tile * problem.dirs + d])
+            .map(|bounds| bounds.get(tile * problem.dirs + d))
+        {
+            Some(bound) if bound != packed::MAX => bound,
+            _ => UNBOUNDED,
+        }
     }
 
     /// Lower the dead-end bound of `tile` toward `d` to `bound`; whether it
@@ -653,7 +668,7 @@ impl State {
         bound: u32,
     ) -> bool {
         let slot = tile * problem.dirs + d;
-        let Some(old) = self.dead_ends.as_ref().map(|b| b[slot]) else {
+        let Some(old) = self.dead_ends.as_ref().map(|b| b.get(slot)) else {
             return false;
         };
         if bound >= old {
@@ -664,7 +679,7 @@ impl State {
             bound: old,
         });
         if let Some(bounds) = &mut self.dead_ends {
-            bounds[slot] = bound;
+            bounds.set(slot, bound);
         }
         true
     }
@@ -781,7 +796,7 @@ impl State {
         self.first_look = 0;
         for tile in 0..self.waiting.len() {
             self.waiting[tile] = LOCAL;
-            if self.group[tile] < 0 {
+            if self.group.get_signed(tile) < 0 {
                 self.enqueue_group(tile);
             }
         }
@@ -844,15 +859,16 @@ impl State {
                 ways,
             } => {
                 let (small, big) = (small as usize, big as usize);
-                self.group[small] = self.group[big] - group;
-                self.group[big] = group;
-                self.wires[big] = wires;
-                self.ways[big] = ways;
+                let small_size = self.group.get_signed(big) - group;
+                self.group.set_signed(small, small_size);
+                self.group.set_signed(big, group);
+                self.wires.set(big, wires);
+                self.ways.set(big, ways);
                 self.members.swap(small, big);
             }
             Undo::DeadEnd { slot, bound } => {
                 if let Some(bounds) = &mut self.dead_ends {
-                    bounds[slot as usize] = bound;
+                    bounds.set(slot as usize, bound);
                 }
             }
         }
