@@ -3,8 +3,9 @@
 
 use crate::cli::{AssistArgs, CheckArgs};
 use crate::input::puzzle_text;
-use lightemall_engine::{Game, Hint, LockCheck, ManualClock};
-use lightemall_solve::{Deduction, LocksWrong, next_deduction};
+use lightemall_engine::{Game, Hint, LockCheck, ManualClock, PuzzleFacts};
+use lightemall_gen::PuzzleSource;
+use lightemall_solve::{Deduction, LocksWrong, next_deduction, resolve};
 use serde::Serialize;
 
 /// `hint`: the easiest deduction from the locks; when reasoning decides no
@@ -78,11 +79,18 @@ pub fn check(args: &CheckArgs) -> Result<(), String> {
     crate::output::print(&output)
 }
 
+/// The game as the player left it. Help needs no rating or par, so a
+/// seeded puzzle's game has its provisional facts (the generator's
+/// solution, without the solver's rating), which saves seconds on a large
+/// board; a given puzzle's solution is the solver's, so it waits for it.
 fn game_of(args: &AssistArgs) -> Result<Game, String> {
     let text = puzzle_text(&args.puzzle)?;
     crate::progress::while_working("setting up the game", || {
-        let mut game =
-            Game::from_id(&text, Box::new(ManualClock::default())).map_err(|e| e.to_string())?;
+        let source = PuzzleSource::parse(&text).map_err(|e| e.to_string())?;
+        let resolved = resolve(source).map_err(|e| e.to_string())?;
+        let facts = PuzzleFacts::provisional(&resolved.puzzle, resolved.params)
+            .unwrap_or_else(|| PuzzleFacts::of(&resolved.puzzle, resolved.params));
+        let mut game = Game::with_facts(resolved, facts, Box::new(ManualClock::default()));
         game.play_tokens(&args.moves).map_err(|e| e.to_string())?;
         Ok(game)
     })
