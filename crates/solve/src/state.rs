@@ -491,15 +491,7 @@ impl State {
             });
             self.joined[tile] |= bit;
         }
-        let (ra, rb) = (self.root(a), self.root(b));
-        if ra == rb {
-            return Err(Contradiction);
-        }
-        let (big, small) = if self.group.get_signed(ra) <= self.group.get_signed(rb) {
-            (ra, rb)
-        } else {
-            (rb, ra)
-        };
+        let (big, small) = self.big_and_small(a, b)?;
         let between = self.ways_between(problem, small, big);
         self.record(Undo::Join {
             small: small as u32,
@@ -564,17 +556,24 @@ impl State {
 
     /// The groups of `a` and `b` become one (by size; no ways out kept).
     fn union(&mut self, a: usize, b: usize) -> Result<(), Contradiction> {
+        let (big, small) = self.big_and_small(a, b)?;
+        self.merge_groups(small, big);
+        Ok(())
+    }
+
+    /// The roots of the groups of `a` and `b`, the bigger first; the same
+    /// group twice is a loop, a contradiction.
+    fn big_and_small(&mut self, a: usize, b: usize) -> Result<(usize, usize), Contradiction> {
         let (ra, rb) = (self.root(a), self.root(b));
         if ra == rb {
             return Err(Contradiction);
         }
-        let (big, small) = if self.group.get_signed(ra) <= self.group.get_signed(rb) {
+        // A root holds minus its size: the smaller number is the bigger group.
+        Ok(if self.group.get_signed(ra) <= self.group.get_signed(rb) {
             (ra, rb)
         } else {
             (rb, ra)
-        };
-        self.merge_groups(small, big);
-        Ok(())
+        })
     }
 
     /// `small`'s group (a root) becomes part of `big`'s: sizes, wires and
