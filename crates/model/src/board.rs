@@ -118,6 +118,11 @@ impl Board {
         &self.tiles
     }
 
+    /// The tiles, row-major, given back (the board's own, not a copy).
+    pub fn into_tiles(self) -> Vec<Tile> {
+        self.tiles
+    }
+
     /// The tile at `index`.
     #[inline]
     pub fn tile(&self, index: usize) -> Tile {

@@ -57,7 +57,7 @@ impl Carried {
         let carried = self
             .last
             .take()
-            .and_then(|(tiles, candidates)| near_changes(&problem, &tiles, candidates))
+            .and_then(|(tiles, candidates)| near_changes(&problem, tiles, candidates))
             .filter(|candidates| (1..self.undecided).contains(&undecided(candidates)));
         self.from_nothing = carried.is_none();
         // The first round, the proof, and a round after one that found no
@@ -97,7 +97,11 @@ fn deduce_from_nothing(problem: &Problem<'_>) -> Option<Vec<u8>> {
 /// the board `tiles`, looking again only near the tiles whose wires
 /// changed since. `None` if the boards differ in size or the rules find a
 /// contradiction (then the round deduces from nothing).
-fn near_changes(problem: &Problem<'_>, tiles: &[Tile], mut candidates: Vec<u8>) -> Option<Vec<u8>> {
+fn near_changes(
+    problem: &Problem<'_>,
+    tiles: Vec<Tile>,
+    mut candidates: Vec<u8>,
+) -> Option<Vec<u8>> {
     let board = problem.board;
     if tiles.len() != board.tiles().len() {
         return None;
@@ -105,8 +109,11 @@ fn near_changes(problem: &Problem<'_>, tiles: &[Tile], mut candidates: Vec<u8>) 
     let changed: Vec<usize> = (0..tiles.len())
         .filter(|&t| tiles[t] != board.tiles()[t])
         .collect();
+    // Not held while the rules work (a byte a tile).
+    drop(tiles);
     let grid = board.grid();
     for tile in within(grid, &changed, RESET) {
+        let tile = tile as usize;
         candidates[tile] = problem.all_candidates(tile);
     }
     let mut state = State::with_candidates(problem, candidates);
@@ -114,6 +121,7 @@ fn near_changes(problem: &Problem<'_>, tiles: &[Tile], mut candidates: Vec<u8>) 
     // No sweep of the board: joins queue the checks around them instead.
     state.set_rechecks(true);
     for tile in within(grid, &changed, RESET + 1) {
+        let tile = tile as usize;
         state.enqueue(tile);
         state.enqueue_group_of(tile);
     }
@@ -126,14 +134,14 @@ fn near_changes(problem: &Problem<'_>, tiles: &[Tile], mut candidates: Vec<u8>) 
 }
 
 /// The tiles at most `reach` steps on the grid from one of `from`, each
-/// once.
-fn within(grid: &Grid, from: &[usize], reach: usize) -> Vec<usize> {
+/// once (four bytes each: on a million tiles they may be half of them).
+fn within(grid: &Grid, from: &[usize], reach: usize) -> Vec<u32> {
     let mut seen = vec![false; grid.len()];
-    let mut found: Vec<usize> = Vec::new();
+    let mut found: Vec<u32> = Vec::new();
     for &tile in from {
         if !seen[tile] {
             seen[tile] = true;
-            found.push(tile);
+            found.push(tile as u32);
         }
     }
     let mut ring = 0..found.len();
@@ -141,11 +149,11 @@ fn within(grid: &Grid, from: &[usize], reach: usize) -> Vec<usize> {
         let end = found.len();
         for i in ring {
             for dir in grid.topology().directions() {
-                if let Some(next) = grid.neighbour(found[i], dir)
+                if let Some(next) = grid.neighbour(found[i] as usize, dir)
                     && !seen[next]
                 {
                     seen[next] = true;
-                    found.push(next);
+                    found.push(next as u32);
                 }
             }
         }

@@ -288,11 +288,13 @@ fn undecided_after(board: &Board, level: Rating, reasoning: Reasoning) -> Option
     let problem = Problem::new(board);
     let rules = Rules::fixpoint(level, reasoning == Reasoning::Full);
     let state = reason(&problem, &[], &rules, reasoning)?;
-    Some(
-        (0..problem.len())
-            .map(|tile| state.left(tile) > 1)
-            .collect(),
-    )
+    Some(undecided_in(state.into_candidates()))
+}
+
+/// Per tile, whether `candidates` leave it more than one orientation,
+/// made in the candidates' place (the state they came from is gone first).
+fn undecided_in(candidates: Vec<u8>) -> Vec<bool> {
+    candidates.into_iter().map(|c| c.count_ones() > 1).collect()
 }
 
 /// [`undecided_after`] for the unique generator's rounds (the classic
@@ -320,11 +322,7 @@ fn undecided_again(board: &Board, steps: &mut Vec<u32>) -> Option<Vec<bool>> {
     let rules = Rules::fixpoint(Rating::Medium, false);
     let solved = propagate(&mut state, &problem, &rules, &mut stats).is_ok();
     *steps = state.take_trace().unwrap_or_default();
-    solved.then(|| {
-        (0..problem.len())
-            .map(|tile| state.left(tile) > 1)
-            .collect()
-    })
+    solved.then(|| undecided_in(state.into_candidates()))
 }
 
 /// What reasoning up to `level` leaves possible: per tile, the orientations

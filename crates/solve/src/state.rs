@@ -15,7 +15,7 @@
 //! is a tree, so a group of `k` tiles whose wires number `D` in all has
 //! exactly `D - 2(k - 1)` wires leaving it ([`State::wires_out`]).
 
-use crate::packed::{self, U24s};
+use crate::packed::{self, Stack, U24s};
 use crate::problem::Problem;
 use crate::stats::Technique;
 use lightemall_model::{Dir, Tile};
@@ -71,13 +71,13 @@ pub struct State {
     /// Tiles waiting for the local rule, a stack, and below it the tiles
     /// `first_look..` that were never looked at (every tile starts waiting,
     /// lowest first: kept as a counter, not four bytes a tile).
-    local_queue: Vec<u32>,
+    local_queue: Stack,
     first_look: usize,
     /// Tiles waiting for the dearer per-tile checks (loop, island), a stack.
-    check_queue: Vec<u32>,
+    check_queue: Stack,
     /// Groups (by a tile that was their root) whose wires out or ways out
     /// changed since the group-wide island rule last looked at them.
-    group_queue: Vec<u32>,
+    group_queue: Stack,
     /// Per tile, the queues it waits in ([`LOCAL`], [`CHECK`]).
     waiting: Vec<u8>,
     /// The tiles that may still be undecided: all of them, or in a search
@@ -184,10 +184,10 @@ impl State {
             progress: 0,
             looks: 0,
             probes: 0,
-            local_queue: Vec::new(),
+            local_queue: Stack::default(),
             first_look: n,
-            check_queue: Vec::new(),
-            group_queue: Vec::new(),
+            check_queue: Stack::default(),
+            group_queue: Stack::default(),
             waiting: vec![0; n],
             scope: None,
             rechecks: false,
@@ -757,9 +757,14 @@ impl State {
 
     /// Forget all pending work.
     fn clear_queues(&mut self) {
-        let queues = self.local_queue.drain(..).chain(self.check_queue.drain(..));
-        for tile in queues.chain(self.group_queue.drain(..)) {
-            self.waiting[tile as usize] = 0;
+        for queue in [
+            &mut self.local_queue,
+            &mut self.check_queue,
+            &mut self.group_queue,
+        ] {
+            while let Some(tile) = queue.pop() {
+                self.waiting[tile as usize] = 0;
+            }
         }
         for tile in std::mem::replace(&mut self.first_look, self.waiting.len())..self.waiting.len()
         {
@@ -978,7 +983,7 @@ mod tests {
                             order.swap(i, random.below(i as u32 + 1) as usize);
                         }
                         let mut shuffled = State::new(&problem, dead_ends);
-                        shuffled.local_queue = order;
+                        shuffled.local_queue = Stack::of(order);
                         shuffled.first_look = n;
                         propagate(&mut shuffled, &problem, &rules, &mut stats).expect("solvable");
                         compared += 1;

@@ -201,7 +201,7 @@ impl Prover {
 /// boards, octo wrapping boards, with no edges to start from) by search.
 pub(crate) fn make_unique(
     grid: &Grid,
-    tree: &mut [Tile],
+    tree: &mut Vec<Tile>,
     seed: u64,
     max_guesses: u64,
     prover: Prover,
@@ -307,11 +307,25 @@ struct Prove<'a> {
 /// `budget`.
 fn ambiguous_tiles(
     grid: &Grid,
-    tree: &[Tile],
+    tree: &mut Vec<Tile>,
     prove: Prove<'_>,
     budget: &mut Budget,
 ) -> Result<Option<Vec<bool>>, GenerateError> {
-    let board = Board::new(*grid, tree.to_vec())?;
+    // The round's board holds the tree's own tiles, given back after it (a
+    // copy would be a byte a tile more at the round's peak).
+    let board = Board::new(*grid, std::mem::take(tree))?;
+    let ambiguous = ambiguous_on(&board, prove, budget);
+    *tree = board.into_tiles();
+    ambiguous
+}
+
+/// [`ambiguous_tiles`] on the round's `board`.
+fn ambiguous_on(
+    board: &Board,
+    prove: Prove<'_>,
+    budget: &mut Budget,
+) -> Result<Option<Vec<bool>>, GenerateError> {
+    let tiles = board.grid().len();
     let Prove {
         proof,
         prover,
@@ -319,13 +333,13 @@ fn ambiguous_tiles(
         carried,
     } = prove;
     let ambiguous: Vec<bool> = match proof {
-        Proof::Deduction => match prover.undecided(&board, steps, carried) {
+        Proof::Deduction => match prover.undecided(board, steps, carried) {
             Some(undecided) => undecided,
             // Cannot happen (the tree is a solution); reroute everywhere.
-            None => vec![true; tree.len()],
+            None => vec![true; tiles],
         },
         Proof::Search => {
-            let report = solve_classic(&board, 2, budget.left);
+            let report = solve_classic(board, 2, budget.left);
             budget.left -= report.stats.guesses.min(budget.left);
             if report.status == Status::GaveUp {
                 return Err(GenerateError::GaveUp {
@@ -334,8 +348,8 @@ fn ambiguous_tiles(
             }
             match &report.solutions[..] {
                 [first, second, ..] => first.iter().zip(second).map(|(a, b)| a != b).collect(),
-                [_] => vec![false; tree.len()],
-                [] => vec![true; tree.len()],
+                [_] => vec![false; tiles],
+                [] => vec![true; tiles],
             }
         }
     };
