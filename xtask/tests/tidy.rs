@@ -117,6 +117,31 @@ fn ignored_tests_say_why_and_none_expects_a_panic() {
     );
 }
 
+/// The one file allowed unsafe code: the window's call to glibc's
+/// `malloc_trim`. Everywhere else the workspace lint denies it.
+const UNSAFE_FILE: &str = "crates/render-minifb/src/memory.rs";
+
+#[test]
+fn unsafe_code_is_allowed_in_one_file_only() {
+    let allow = concat!("allow(", "unsafe_code)");
+    let root = workspace_root();
+    let mut allowing: Vec<String> = all_rust_files()
+        .into_iter()
+        .filter(|path| fs::read_to_string(path).unwrap_or_default().contains(allow))
+        .map(|path| {
+            let relative = path.strip_prefix(&root).unwrap_or(&path);
+            relative.to_string_lossy().into_owned()
+        })
+        .collect();
+    allowing.sort();
+    assert_eq!(allowing, [UNSAFE_FILE], "files allowing unsafe code");
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    assert!(
+        manifest.contains("unsafe_code = \"deny\"") || manifest.contains("unsafe_code = \"forbid\""),
+        "the workspace no longer denies unsafe code"
+    );
+}
+
 #[test]
 fn core_crates_do_not_unwrap() {
     let bare = concat!(".unwrap", "()");

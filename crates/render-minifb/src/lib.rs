@@ -14,6 +14,7 @@
 mod display;
 mod key_names;
 mod keyboard;
+mod memory;
 mod window;
 
 pub use display::{NO_DISPLAY, check_display};

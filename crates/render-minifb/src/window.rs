@@ -9,6 +9,7 @@
 
 use crate::key_names::key_of;
 use crate::keyboard::Keyboard;
+use crate::memory;
 use lightemall_engine::Game;
 use lightemall_model::Grid;
 use lightemall_ui::{
@@ -132,6 +133,10 @@ fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
         screen.update();
         if shown && measuring.is_none() {
             measuring = Measuring::start(session.game());
+            if measuring.is_some() {
+                // Before the solver's state is made: the frame's bands are freed.
+                memory::release_freed();
+            }
         }
         let settled = settle(&mut measuring, &mut session, screen.now_ms());
         let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms()) | settled;
@@ -154,8 +159,9 @@ fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
     }
 }
 
-/// The solver's facts, if `measuring` is done, handed to `session`;
-/// `true` if the screen must change.
+/// The solver's facts, if `measuring` is done, handed to `session` (and
+/// the memory the solver freed handed back); `true` if the screen must
+/// change.
 fn settle(measuring: &mut Option<Measuring>, session: &mut Session, now_ms: u64) -> bool {
     let Some(facts) = measuring.as_ref().and_then(Measuring::try_take) else {
         return false;
@@ -164,6 +170,7 @@ fn settle(measuring: &mut Option<Measuring>, session: &mut Session, now_ms: u64)
         .take()
         .map(|m| m.id().to_string())
         .unwrap_or_default();
+    memory::release_freed();
     session.settle_facts(&id, facts, now_ms)
 }
 

@@ -66,11 +66,11 @@ pub const MANY_TILES: usize = 20_000;
 /// The most tiles a band of a whole frame painted in bands shows, about:
 /// memory holds two bands' Scenes at once (3-4 primitives a tile), not
 /// the whole frame's (a 1000x1000 board's frame in a 1280x960 window
-/// shows about 270 000 tiles, some 60 MB of shapes; it is painted in two
-/// pairs of bands). More bands would hold less but paint more: each band
-/// paints its margins again, and the memory freed between bands is
-/// scattered, so the process keeps more of it.
-pub const BAND_TILES: usize = 80_000;
+/// shows about 270 000 tiles, some 60 MB of shapes; it is painted in
+/// three pairs of bands). More bands would hold less but paint more:
+/// each band paints its margins again (four pairs took 0.73-0.76 s
+/// there, three 0.60-0.63 s, and held 2 MB less at most).
+pub const BAND_TILES: usize = 60_000;
 
 /// About how many tiles `layout` shows: the rows and columns that fit in
 /// the output, at most the board's.
