@@ -137,7 +137,8 @@ fn unsafe_code_is_allowed_in_one_file_only() {
     assert_eq!(allowing, [UNSAFE_FILE], "files allowing unsafe code");
     let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
     assert!(
-        manifest.contains("unsafe_code = \"deny\"") || manifest.contains("unsafe_code = \"forbid\""),
+        manifest.contains("unsafe_code = \"deny\"")
+            || manifest.contains("unsafe_code = \"forbid\""),
         "the workspace no longer denies unsafe code"
     );
 }
