@@ -4,7 +4,8 @@
 //! rasterizer's painting. And a click: the turn and the frame after it,
 //! painted in part over the frame before, on a 64x64 board and on a
 //! 1000x1000 board in a 1280x960 window (issue 17's target: under 50 ms
-//! from press to pixels).
+//! from press to pixels), there also on tiles whose turn moves the
+//! farthest lit tile (every lit tile's shade changes).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};
@@ -44,13 +45,64 @@ fn clicks(
     (width, height): (u32, u32),
 ) {
     session.resize(width, height);
-    let layout = layout_for(session, width, height);
-    let shown: Vec<usize> = layout.visible_tiles();
+    let shown: Vec<usize> = layout_for(session, width, height).visible_tiles();
+    clicks_on(
+        group,
+        "two_clicks_and_their_frames",
+        session,
+        (width, height),
+        &shown,
+    );
+}
+
+/// As [`clicks`], on tiles whose turn changes the farthest lit tile's
+/// distance (so the shade of every lit tile).
+fn farthest_clicks(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    session: &mut Session,
+    (width, height): (u32, u32),
+) {
+    session.resize(width, height);
+    let mut moving = Vec::new();
+    let turn = |session: &mut Session, tile, clockwise| {
+        session.apply(Action::Turn { tile, clockwise }, 0);
+        session.game().farthest_distance()
+    };
+    for tile in layout_for(session, width, height).visible_tiles() {
+        // Left turned so that its next turn clockwise moves the farthest
+        // tile, if one of its turns does.
+        let mut before = session.game().farthest_distance();
+        for _ in 0..4 {
+            let after = turn(session, tile, true);
+            if after != before {
+                turn(session, tile, false);
+                moving.push(tile);
+                break;
+            }
+            before = after;
+        }
+        if moving.len() == 8 {
+            break;
+        }
+    }
+    assert!(!moving.is_empty(), "no turn moves the farthest tile");
+    let name = "two_clicks_moving_the_farthest_tile";
+    clicks_on(group, name, session, (width, height), &moving);
+}
+
+/// Two clicks an iteration, on the next of `tiles`, and their frames.
+fn clicks_on(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    session: &mut Session,
+    (width, height): (u32, u32),
+    shown: &[usize],
+) {
     let mut frames = Frames::default();
     let mut now = 0;
     frames.paint(session, width, height, now).expect("painted");
     let mut next = 0;
-    group.bench_function("two_clicks_and_their_frames", |b| {
+    group.bench_function(name, |b| {
         b.iter(|| {
             next = (next + 7919) % shown.len();
             let tile = shown[next];
@@ -82,6 +134,7 @@ fn click_1000x1000(c: &mut Criterion) {
         });
     });
     clicks(&mut group, &mut session, (1280, 960));
+    farthest_clicks(&mut group, &mut session, (1280, 960));
     group.finish();
 }
 

@@ -148,7 +148,15 @@ impl Frames {
             .then(|| Look::of(session, &self.derived, layout.clone(), now_ms));
         let dirty = self.derived.dirty.take();
         let parts = match (&self.shown, &look, dirty) {
-            (Some(shown), Some(look), Some(tiles)) => parts_to_paint(shown, look, &tiles),
+            (Some(shown), Some(look), Some(mut tiles)) => {
+                if shown.farthest != look.farthest {
+                    // Every lit tile's shade is its distance over the
+                    // farthest one's.
+                    tiles.extend(self.derived.powered());
+                }
+                parts_to_paint(shown, look, &tiles)
+                    .filter(|parts| !too_big_for_one_scene(parts, &layout))
+            }
             _ => None,
         };
         self.shown = None;
@@ -337,6 +345,18 @@ impl Look {
     }
 }
 
+/// Whether `parts` show so many tiles that their Scene would hold more
+/// than a pair of bands' (see [`BAND_TILES`]): then the whole frame is
+/// painted in bands instead (a move that lights half a huge board, the
+/// farthest distance changing with most of it lit).
+fn too_big_for_one_scene(parts: &[Area], layout: &Layout) -> bool {
+    let pixels: f32 = parts
+        .iter()
+        .map(|part| part.width() as f32 * part.height() as f32)
+        .sum();
+    pixels / (layout.cell * layout.row_pitch) > (2 * BAND_TILES) as f32
+}
+
 /// Where the tiles drawn to paint `keep` again (painted over `area`) are:
 /// nowhere when it is all under the panel or the notice strip drawn over
 /// the board (an opaque rectangle over every tile there), else `area`.
@@ -384,6 +404,8 @@ fn notice_in_strip(layout: &Layout) -> bool {
 fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area>> {
     let same = Look {
         cursor: shown.cursor,
+        // The caller counts the lit tiles as changed when it changed.
+        farthest: shown.farthest,
         notice: match look.notice_in_strip {
             true => shown.notice.clone(),
             false => look.notice.clone(),
@@ -469,6 +491,11 @@ struct Derived {
 }
 
 impl Derived {
+    /// The tiles lit, by the distances kept.
+    fn powered(&self) -> impl Iterator<Item = usize> + '_ {
+        (self.distance.iter().enumerate()).filter_map(|(tile, d)| d.map(|_| tile))
+    }
+
     /// Bring the cache up to date with `session`.
     fn refresh(&mut self, session: &Session) {
         let version = session.version();
@@ -660,6 +687,7 @@ mod tests {
     use crate::session_without_files;
     use lightemall_engine::ManualClock;
     use lightemall_gen::random::{Random, Stream};
+    use lightemall_model::Topology;
     use lightemall_view::Shape;
 
     /// A session on a fresh 5x5 game, with no files.
@@ -755,6 +783,84 @@ mod tests {
             in_part += frames.parts_painted();
         }
         assert!(in_part > 400, "most frames were painted in part: {in_part}");
+    }
+
+    /// A turn that lights a tile farther than any before (or puts out the
+    /// farthest) changes the shade of every lit tile: those are painted
+    /// again, in part, and the frame is the one painted whole.
+    #[test]
+    fn a_turn_that_moves_the_farthest_tile_repaints_the_lit_tiles_in_part() {
+        let (w, h) = (700, 560);
+        let game = Game::from_id(
+            "square:12x9:kruskal:hard#1",
+            Box::new(ManualClock::default()),
+        )
+        .expect("puzzle");
+        let tiles = game.board().grid().len();
+        let mut session = session_without_files(game);
+        session.resize(w, h);
+        let mut frames = Frames::default();
+        let mut now = 0;
+        frames.paint(&session, w, h, now).expect("painted");
+        let mut moved = 0;
+        for tile in (0..tiles).cycle().take(4 * tiles) {
+            let before = session.game().farthest_distance();
+            session.apply(
+                Action::Turn {
+                    tile,
+                    clockwise: true,
+                },
+                now,
+            );
+            now += 10_000;
+            let in_part = frames.parts_painted();
+            let kept = frames.paint(&session, w, h, now).expect("painted").to_vec();
+            if session.game().farthest_distance() == before {
+                continue;
+            }
+            moved += 1;
+            assert_eq!(
+                frames.parts_painted(),
+                in_part + 1,
+                "turn of {tile} painted whole"
+            );
+            let whole = Frames::default()
+                .paint(&session, w, h, now)
+                .expect("painted")
+                .to_vec();
+            assert!(
+                kept == whole,
+                "turn of {tile}: the frame differs from the whole one"
+            );
+        }
+        assert!(moved > 5, "only {moved} turns moved the farthest tile");
+    }
+
+    /// A part that would show more tiles than two bands is not painted
+    /// as one Scene.
+    #[test]
+    fn a_part_showing_more_tiles_than_two_bands_is_too_big() {
+        let grid = Grid::new(Topology::Square, 1000, 1000, false).expect("grid");
+        let layout = Layout::fit(&grid, 1280, 960, true);
+        let check = |height: u32, too_big: bool| {
+            let part = Area {
+                x0: 0,
+                y0: 0,
+                x1: layout.width,
+                y1: height,
+            };
+            assert_eq!(
+                too_big_for_one_scene(&[part], &layout),
+                too_big,
+                "{height} rows"
+            );
+        };
+        let rows_of_a_band =
+            (BAND_TILES as f32 * layout.cell * layout.row_pitch / layout.width as f32) as u32;
+        check(10, false);
+        check(2 * rows_of_a_band - 2, false);
+        check(2 * rows_of_a_band + 2, true);
+        check(layout.height, true);
     }
 
     /// A frame of many tiles is painted at rest from the first (a small
