@@ -14,7 +14,10 @@ fresh Xvfb display and prints:
   title (WM_NAME shows the new move count, polled every 1 ms) and press
   to changed pixels (the 9x9 pixels around the press differ from before,
   polled every 1 ms);
-- the peak resident memory (VmHWM of /proc/PID/status) at the end.
+- the peak resident memory (VmHWM of /proc/PID/status) after the clicks;
+- with LATENCY_NEW_GAME=1, then N (a new game of the same size, once the
+  board is rated): press to title (the move count back to 0) and press
+  to a row of the board changing, and the peak memory 4 s after it.
 
 Only the standard library: X11 and XTest through ctypes. A poll itself
 takes a fraction of a millisecond, so figures are good to about 1-2 ms.
@@ -31,6 +34,8 @@ ID = sys.argv[2] if len(sys.argv) > 2 else "square:1000x1000:kruskal:hard#1"
 CLICKS = int(sys.argv[3]) if len(sys.argv) > 3 else 10
 BINARY = sys.argv[1]
 DISPLAY = os.environ.get("LATENCY_DISPLAY", ":57")
+NEW_GAME = os.environ.get("LATENCY_NEW_GAME") == "1"
+
 
 x11 = ctypes.cdll.LoadLibrary("libX11.so.6")
 xtst = ctypes.cdll.LoadLibrary("libXtst.so.6")
@@ -45,6 +50,10 @@ x11.XGetPixel.restype = ctypes.c_ulong
 x11.XGetPixel.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
 x11.XDestroyImage = None  # a macro; freed with XFree of the struct below
 x11.XFree.argtypes = [ctypes.c_void_p]
+x11.XStringToKeysym.restype = ctypes.c_ulong
+x11.XStringToKeysym.argtypes = [ctypes.c_char_p]
+x11.XKeysymToKeycode.restype = ctypes.c_ubyte
+x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
 x11.XFetchName.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_char_p)]
 x11.XQueryTree.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_ulong),
                            ctypes.POINTER(ctypes.c_ulong),
@@ -55,6 +64,7 @@ x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
 x11.XWarpPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_int,
                              ctypes.c_int, ctypes.c_uint, ctypes.c_uint, ctypes.c_int,
                              ctypes.c_int]
+xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
 xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int,
                                       ctypes.c_ulong]
 ALL_PLANES = 0xFFFFFFFF
@@ -116,6 +126,35 @@ def moves(text):
         return None
 
 
+def memory(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(("VmHWM", "VmRSS")):
+                print(line.strip())
+
+
+def new_game(dpy, root, win):
+    """N once the board is rated: press to the title's move count back to
+    0, press to the board's pixels changing, then the new board rated."""
+    time.sleep(3.0)
+    before = pixels(dpy, root, 100, 500, 600, 1)
+    keycode = x11.XKeysymToKeycode(dpy, x11.XStringToKeysym(b"n"))
+    pressed = now()
+    xtst.XTestFakeKeyEvent(dpy, keycode, 1, 0)
+    xtst.XTestFakeKeyEvent(dpy, keycode, 0, 0)
+    x11.XFlush(dpy)
+    t_title = t_pixels = None
+    while (t_title is None or t_pixels is None) and now() - pressed < 30:
+        if t_title is None and moves(title(dpy, win)) == 0:
+            t_title = now() - pressed
+        if t_pixels is None and pixels(dpy, root, 100, 500, 600, 1) != before:
+            t_pixels = now() - pressed
+        time.sleep(0.001)
+    fmt = lambda t: "none" if t is None else f"{t * 1000:.0f} ms"
+    print(f"N: press to title {fmt(t_title)}, press to pixels {fmt(t_pixels)}")
+    time.sleep(4.0)
+
+
 def main():
     xvfb = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
                             stderr=subprocess.DEVNULL)
@@ -173,10 +212,10 @@ def main():
         fmt = lambda t: "none" if t is None else f"{t * 1000:.0f} ms"
         print(f"click {k} at {x},{y}: press to title {fmt(t_title)}, press to pixels {fmt(t_pixels)}")
         time.sleep(0.3)
-    with open(f"/proc/{game.pid}/status") as status:
-        for line in status:
-            if line.startswith(("VmHWM", "VmRSS")):
-                print(line.strip())
+    memory(game.pid)
+    if NEW_GAME:
+        new_game(dpy, root, win)
+        memory(game.pid)
     game.terminate()
     game.wait()
     xvfb.terminate()

@@ -90,6 +90,17 @@ impl Game {
         Ok(Game::with_facts(resolved, facts, clock))
     }
 
+    /// A game to play in a window: [`Game::new`]'s, but a large seeded
+    /// board comes with provisional facts, its rating to come
+    /// ([`PuzzleFacts::to_start`]; the front end has the solver measure
+    /// it once the board shows, then [`Game::settle_facts`]).
+    pub fn to_play(source: PuzzleSource, clock: Box<dyn Clock>) -> Result<Game, GameError> {
+        let resolved =
+            lightemall_solve::resolve(source).map_err(|e| GameError::Puzzle(e.to_string()))?;
+        let facts = PuzzleFacts::to_start(&resolved.puzzle, resolved.params);
+        Ok(Game::with_facts(resolved, facts, clock))
+    }
+
     /// The game [`Game::new`] makes of a puzzle resolved already
     /// (`lightemall_solve::resolve`), with its facts worked out already:
     /// `facts` must be `PuzzleFacts::of(&resolved.puzzle, resolved.params)`,

@@ -29,4 +29,4 @@ pub use error::GameError;
 pub use game::{Game, GameState};
 pub use lightemall_solve::{Hint, Resolved, Why};
 pub use moves::{Coord, JumbleTurn, Move, TokenError};
-pub use setup::{Origin, PAR_SOLUTIONS, PuzzleFacts};
+pub use setup::{Origin, PAR_SOLUTIONS, PuzzleFacts, RATED_FIRST};

@@ -18,6 +18,12 @@ use lightemall_solve::{Rating, Status, Turns, interactive_guesses, par, solve_wi
 /// is an upper bound.
 pub const PAR_SOLUTIONS: usize = 32;
 
+/// The most tiles of a board the solver rates before its game is shown
+/// (a few milliseconds at 128x128; a 1000x1000 board takes 1.5 s):
+/// a larger seeded board starts with provisional facts
+/// ([`PuzzleFacts::to_start`]).
+pub const RATED_FIRST: usize = 128 * 128;
+
 /// Where the puzzle came from: the parameters of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Origin {
@@ -104,6 +110,26 @@ impl PuzzleFacts {
             rating,
             measuring: false,
         }
+    }
+
+    /// The facts a game played in a window starts with: the solver's
+    /// ([`PuzzleFacts::of`]) for a board of at most [`RATED_FIRST`] tiles,
+    /// else a seeded puzzle's provisional facts ([`PuzzleFacts::provisional`]:
+    /// the window shows the board at once and has the solver measure it
+    /// meanwhile), else the solver's.
+    pub fn to_start(puzzle: &Puzzle, params: Option<Params>) -> PuzzleFacts {
+        PuzzleFacts::before_rating(puzzle, params)
+            .unwrap_or_else(|| PuzzleFacts::of(puzzle, params))
+    }
+
+    /// The provisional facts a game starts with, if it is not rated
+    /// first ([`PuzzleFacts::to_start`]): a seeded board of more than
+    /// [`RATED_FIRST`] tiles.
+    pub fn before_rating(puzzle: &Puzzle, params: Option<Params>) -> Option<PuzzleFacts> {
+        let large = puzzle.board.grid().len() > RATED_FIRST;
+        large
+            .then(|| PuzzleFacts::provisional(puzzle, params))
+            .flatten()
     }
 
     /// The facts of a seeded puzzle before the solver rates it, worked out

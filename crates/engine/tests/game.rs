@@ -468,3 +468,32 @@ fn provisional_facts_settle_to_the_solvers() {
         "a given puzzle waits for the solver"
     );
 }
+
+/// A game to play starts with the solver's facts on a board of at most
+/// `RATED_FIRST` tiles, with provisional ones on a larger seeded board,
+/// and with the solver's on a larger given one (no solution to show
+/// before the solver's).
+#[test]
+fn a_game_to_play_is_rated_first_only_when_small_or_given() {
+    use lightemall_engine::{PuzzleFacts, RATED_FIRST};
+    let check = |id: &str, measuring: bool| {
+        let source = PuzzleSource::parse(id).expect(id);
+        let tiles = source.grid().len();
+        let game = Game::to_play(source, Box::new(ManualClock::default())).expect(id);
+        assert_eq!(game.facts().measuring, measuring, "{id}: {tiles} tiles");
+        assert_eq!(game.facts().rating.is_none(), measuring, "{id}");
+        let resolved = lightemall_solve::resolve(PuzzleSource::parse(id).expect(id)).expect(id);
+        let before = PuzzleFacts::before_rating(&resolved.puzzle, resolved.params);
+        assert_eq!(before.is_some(), measuring, "{id}");
+        tiles
+    };
+    assert_eq!(check("square:128x128:kruskal:easy#3", false), RATED_FIRST);
+    assert!(check("square:129x128:kruskal:easy#3", true) > RATED_FIRST);
+    assert!(check("hex:200x200:kruskal:hard#1", true) > RATED_FIRST);
+    let (seeded, _) = game("square:130x130:kruskal:easy#4");
+    let given = lightemall_model::format::descriptive::to_descriptive_id(
+        &seeded.puzzle().board,
+        seeded.puzzle().station,
+    );
+    check(&given, false);
+}

@@ -128,6 +128,7 @@ fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
     // The frame of the game, whatever the window showed before.
     screen.size = (0, 0);
     let mut measuring = None;
+    let mut game_id = session.game().origin().id.clone();
     loop {
         let shown = screen.painted;
         screen.update();
@@ -140,6 +141,11 @@ fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
         }
         let settled = settle(&mut measuring, &mut session, screen.now_ms());
         let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms()) | settled;
+        if session.game().origin().id != game_id {
+            // Before the new game's first frame: the last game is freed.
+            memory::release_freed();
+            game_id.clone_from(&session.game().origin().id);
+        }
         for notice in session.take_notices() {
             eprintln!("lightemall: {notice}");
         }

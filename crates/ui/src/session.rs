@@ -834,7 +834,7 @@ impl Session {
     }
 
     fn new_game(&mut self, params: Params, now_ms: u64) -> bool {
-        match Game::new(PuzzleSource::Seeded(params), (self.fresh.clock)()) {
+        match Game::to_play(PuzzleSource::Seeded(params), (self.fresh.clock)()) {
             Ok(game) => self.replace(game, now_ms),
             Err(error) => {
                 self.tell(format!("cannot start {params}: {error}"), now_ms);

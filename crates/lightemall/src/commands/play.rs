@@ -89,24 +89,18 @@ fn play_made(
     lightemall_render_minifb::play_when_made(&grid, &what, received, prepare, files, seed)
 }
 
-/// The most tiles of a board rated before it is shown: the solver takes
-/// a few milliseconds on it (a larger seeded board is shown first, its
-/// rating to come).
-const RATED_FIRST: usize = 128 * 128;
-
 /// The game's parts for `source` (resolved as every entry point resolves
 /// a puzzle, then rated), its progress sent as it goes. A seeded puzzle of
-/// more than [`RATED_FIRST`] tiles comes with provisional facts at once,
-/// from the generator's solution: the window has the solver rate it once
-/// the board shows.
+/// more than `RATED_FIRST` tiles comes with provisional facts at once
+/// (`PuzzleFacts::before_rating`), from the generator's solution: the
+/// window has the solver rate it once the board shows.
 fn make(source: PuzzleSource, reports: &Sender<Building>) -> Result<Box<MadeGame>, String> {
     let tiles = source.grid().len();
     let resolved = resolve_watched(source, &mut |progress| {
         let _ = reports.send(Building::Doing(how_far(progress, tiles)));
     })
     .map_err(|e| GameError::Puzzle(e.to_string()).to_string())?;
-    let provisional = || PuzzleFacts::provisional(&resolved.puzzle, resolved.params);
-    if let Some(facts) = (tiles > RATED_FIRST).then(provisional).flatten() {
+    if let Some(facts) = PuzzleFacts::before_rating(&resolved.puzzle, resolved.params) {
         return Ok(Box::new(MadeGame { resolved, facts }));
     }
     let _ = reports.send(Building::Doing(

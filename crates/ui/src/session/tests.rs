@@ -1243,3 +1243,26 @@ fn a_win_still_measured_when_the_player_leaves_is_recorded_without_par() {
     assert_eq!(scores[0].par, None);
     let _ = std::fs::remove_dir_all(folder);
 }
+
+/// N on a board too large to rate first starts the next game at once
+/// with provisional facts, measured later as the first one was (the
+/// window starts `Measuring` for it); on a small board the next game is
+/// rated first, as ever.
+#[test]
+fn n_on_a_large_board_starts_the_next_game_before_its_rating() {
+    for (id, measuring) in [
+        ("square:6x6:kruskal:hard#3", false),
+        ("square:150x150:kruskal:easy#7", true),
+    ] {
+        let game = Game::from_id(id, Box::new(ManualClock::default())).expect(id);
+        let mut s = crate::session_without_files(game);
+        assert!(s.apply(Action::NewGame, 0));
+        assert_ne!(s.game().origin().id, id, "a new game");
+        assert_eq!(s.game().facts().measuring, measuring, "{id}");
+        assert_eq!(
+            crate::Measuring::start(s.game()).is_some(),
+            measuring,
+            "{id}"
+        );
+    }
+}
