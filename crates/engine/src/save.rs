@@ -32,8 +32,10 @@
 //! [`SaveFile::to_text`] reads its own text back before it is written.
 
 use crate::clock::{Clock, MAX_ELAPSED, Stopwatch, elapsed_millis};
+use crate::error::GameError;
 use crate::game::Game;
 use crate::moves::{MAX_MOVES, MAX_WRITTEN_TURNS, Move, parse_moves, print_moves};
+use lightemall_gen::PuzzleSource;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -332,6 +334,18 @@ impl Game {
     pub fn from_save_file(save: SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
         let game =
             Game::from_id(&save.puzzle, clock).map_err(|e| refused("puzzle", e.to_string()))?;
+        game.replay_save(save)
+    }
+
+    /// [`Game::from_save_file`] for a window: the save's puzzle made as
+    /// [`Game::to_play`] makes a new game (a large seeded board with
+    /// provisional facts, rated while it is played), then its moves
+    /// replayed.
+    pub fn from_save_to_play(save: SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
+        let game = PuzzleSource::parse(&save.puzzle)
+            .map_err(|e| GameError::Puzzle(e.to_string()))
+            .and_then(|source| Game::to_play(source, clock))
+            .map_err(|e| refused("puzzle", e.to_string()))?;
         game.replay_save(save)
     }
 

@@ -306,3 +306,40 @@ fn a_save_replayed_on_a_game_made_elsewhere_is_the_loaded_game() {
         Err(SaveError::Replay { .. })
     ));
 }
+
+/// A save loaded to play (L in the window) is the game `from_save_file`
+/// loads, but a large seeded board comes before its rating, with
+/// provisional facts; a small one is rated first, as ever; a save whose
+/// puzzle does not parse is refused alike.
+#[test]
+fn a_save_loaded_to_play_is_the_loaded_game_rated_later_when_large() {
+    for (id, later) in [
+        ("square:4x4:kruskal:easy#3", false),
+        ("square:130x130:kruskal:easy#2", true),
+    ] {
+        let mut game = Game::from_id(id, Box::new(ManualClock::default())).expect(id);
+        game.play_tokens("C0,0;L1,1;A2,2;C3,3")
+            .expect("valid moves");
+        game.undo();
+        let save = game.to_save();
+        let loaded =
+            Game::from_save_file(save.clone(), Box::new(ManualClock::default())).expect("loads");
+        let to_play =
+            Game::from_save_to_play(save, Box::new(ManualClock::default())).expect("loads to play");
+        assert_eq!(to_play.state(), loaded.state(), "{id}");
+        assert_eq!(to_play.to_save(), loaded.to_save(), "{id}");
+        assert_eq!(to_play.facts().measuring, later, "{id}");
+        assert_eq!(to_play.facts().solution, loaded.facts().solution, "{id}");
+    }
+    let (game, _) = saved_game();
+    let mut save = game.to_save();
+    save.puzzle = "square:4x4:nonsense#3".to_string();
+    let refusal = |result: Result<Game, SaveError>| result.err().map(|e| e.to_string());
+    assert_eq!(
+        refusal(Game::from_save_to_play(
+            save.clone(),
+            Box::new(ManualClock::default())
+        )),
+        refusal(Game::from_save_file(save, Box::new(ManualClock::default())))
+    );
+}

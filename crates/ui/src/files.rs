@@ -71,14 +71,16 @@ impl Files {
         ))
     }
 
-    /// The game saved in `slot`, reloaded by replaying its moves.
+    /// The game saved in `slot`, reloaded by replaying its moves (a large
+    /// seeded board before its rating, as N makes one:
+    /// `Game::from_save_to_play`).
     pub fn load(&self, slot: &str, clock: Box<dyn Clock>) -> Result<Game, String> {
         let store = self.store()?;
         let save = store
             .load_slot(slot)
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("nothing saved yet at {}", store.slot_path(slot).display()))?;
-        Game::from_save_file(save, clock)
+        Game::from_save_to_play(save, clock)
             .map_err(|e| format!("{}: {e}", store.slot_path(slot).display()))
     }
 
