@@ -14,7 +14,7 @@ use crate::rules::{Rules, propagate};
 use crate::state::State;
 use crate::stats::Stats;
 use lightemall_model::{Dir, Tile};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 
 /// Dead ends allowed in the first run of the search before it restarts;
@@ -47,10 +47,10 @@ pub struct Search<'p, 'b, 's> {
     /// A hash of each solution found, to tell a new one at once.
     seen: HashSet<u64>,
     /// Per tile, how often a guess on it led straight to a contradiction.
-    failures: Vec<u32>,
-    /// The tiles with a failure, so that finding the most failed costs
-    /// work in proportion to them, not to the board.
-    failed: Vec<u32>,
+    /// Only the tiles with a failure, so that finding the most failed
+    /// costs work in proportion to them, and memory too (a search of a
+    /// million tiles fails on a few thousand).
+    failures: HashMap<u32, u32>,
     pub stats: &'s mut Stats,
 }
 
@@ -80,8 +80,7 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
             reach,
             solutions: Vec::new(),
             seen: HashSet::new(),
-            failures: vec![0; problem.len()],
-            failed: Vec::new(),
+            failures: HashMap::new(),
             stats,
         }
     }
@@ -120,7 +119,7 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
         let mut frames: Vec<Frame> = Vec::new();
         loop {
             // `state` is propagated without contradiction here.
-            match next_guess(state, problem, &self.failures, &self.failed) {
+            match next_guess(state, problem, &self.failures) {
                 Some(tile) => {
                     if self.stats.guesses >= self.max_guesses {
                         return Run::GaveUp;
@@ -156,10 +155,8 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
                 if self.consistent(state) {
                     break;
                 }
-                if self.failures[tile] == 0 {
-                    self.failed.push(tile as u32);
-                }
-                self.failures[tile] = self.failures[tile].saturating_add(1);
+                let failures = self.failures.entry(tile as u32).or_default();
+                *failures = failures.saturating_add(1);
                 dead_ends += 1;
                 if dead_ends > cutoff {
                     return Run::Restart;
@@ -213,13 +210,8 @@ impl<'p, 'b, 's> Search<'p, 'b, 's> {
 /// tiles that cannot be finished because of a guess made elsewhere is tried
 /// first from then on, so the search no longer re-solves every tangle in
 /// between under each combination of choices.
-fn next_guess(
-    state: &State,
-    problem: &Problem<'_>,
-    failures: &[u32],
-    failed: &[u32],
-) -> Option<usize> {
-    most_failed(state, failures, failed)
+fn next_guess(state: &State, problem: &Problem<'_>, failures: &HashMap<u32, u32>) -> Option<usize> {
+    most_failed(state, failures)
         .or_else(|| {
             state
                 .last_guess
@@ -228,14 +220,16 @@ fn next_guess(
         .or_else(|| most_constrained(state))
 }
 
-/// The undecided tile with the most failures (at least one) among the
-/// `failed` tiles, the most constrained among equals, then the lowest.
-fn most_failed(state: &State, failures: &[u32], failed: &[u32]) -> Option<usize> {
-    failed
+/// The undecided tile with the most failures (at least one), the most
+/// constrained among equals, then the lowest (a total order: the map's
+/// order does not matter).
+fn most_failed(state: &State, failures: &HashMap<u32, u32>) -> Option<usize> {
+    failures
         .iter()
-        .map(|&tile| tile as usize)
-        .filter(|&tile| state.left(tile) > 1)
-        .min_by_key(|&tile| (std::cmp::Reverse(failures[tile]), state.left(tile), tile))
+        .map(|(&tile, &count)| (tile as usize, count))
+        .filter(|&(tile, _)| state.left(tile) > 1)
+        .min_by_key(|&(tile, count)| (std::cmp::Reverse(count), state.left(tile), tile))
+        .map(|(tile, _)| tile)
 }
 
 /// The undecided tile with the fewest orientations among those reached
