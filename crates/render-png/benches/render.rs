@@ -10,7 +10,9 @@ use lightemall_model::Board;
 use lightemall_model::{Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png, write_png_in_bands};
-use lightemall_view::{FrameInput, Layout, PanelInfo, Theme, UiState, error_marks, scene_of};
+use lightemall_view::{
+    FrameInput, Layout, PanelInfo, Theme, UNLIT, UiState, error_marks, scene_of,
+};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -26,7 +28,7 @@ fn render_32x32(c: &mut Criterion) {
     let board = puzzle.solution_board().expect("has a solution");
     let mut power = Power::default();
     power.compute(&board, puzzle.station);
-    let distance: Vec<_> = (0..board.grid().len()).map(|i| power.distance(i)).collect();
+    let distance: Vec<_> = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
     let errors = error_marks(&board, &[]);
     let panel = PanelInfo {
         time: "3:07".into(),
@@ -69,7 +71,7 @@ fn render_32x32(c: &mut Criterion) {
 }
 
 /// A solved Kruskal board of `side` tiles a side, its distances and marks.
-fn solved(side: usize) -> (Board, usize, Vec<Option<u32>>, Vec<u8>) {
+fn solved(side: usize) -> (Board, usize, Vec<u32>, Vec<u8>) {
     let params = Params {
         grid: Grid::new(Topology::Square, side, side, false).expect("valid grid"),
         generator: Generator::Kruskal,
@@ -81,7 +83,7 @@ fn solved(side: usize) -> (Board, usize, Vec<Option<u32>>, Vec<u8>) {
     let board = puzzle.solution_board().expect("has a solution");
     let mut power = Power::default();
     power.compute(&board, puzzle.station);
-    let distance = (0..board.grid().len()).map(|i| power.distance(i)).collect();
+    let distance = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
     let errors = error_marks(&board, &[]);
     (board, puzzle.station, distance, errors)
 }

@@ -6,7 +6,9 @@ use lightemall_gen::{Difficulty, Generator, Params, generate};
 use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png_compact, straight_rgba};
-use lightemall_view::{FrameInput, Layout, PanelInfo, Theme, UiState, error_marks, scene_of};
+use lightemall_view::{
+    FrameInput, Layout, PanelInfo, Theme, UNLIT, UiState, error_marks, scene_of,
+};
 use std::path::{Path, PathBuf};
 
 struct Shot {
@@ -94,7 +96,7 @@ fn write(dir: &Path, shot: &Shot) -> Result<(), String> {
     let mut power = Power::default();
     power.compute(&board, station);
     let grid = *board.grid();
-    let distance: Vec<_> = (0..grid.len()).map(|i| power.distance(i)).collect();
+    let distance: Vec<_> = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
     let errors = error_marks(&board, &[]);
     let solved = power.all_powered(shot.radius) && board.check_solved().is_ok();
     let panel = PanelInfo {

@@ -10,15 +10,15 @@ use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
 use lightemall_view::{
-    Animation, Button, Color, FrameInput, HintMark, Layout, PanelInfo, Point, Theme, UiState,
-    error_marks, scene_of,
+    Animation, Button, Color, FrameInput, HintMark, Layout, PanelInfo, Point, Theme, UNLIT,
+    UiState, error_marks, scene_of,
 };
 use std::path::PathBuf;
 
 struct Fixture {
     board: Board,
     station: usize,
-    distance: Vec<Option<u32>>,
+    distance: Vec<u32>,
     errors: Vec<u8>,
     panel: PanelInfo,
 }
@@ -47,7 +47,7 @@ impl Fixture {
         power.compute(&board, puzzle.station);
         let grid = *board.grid();
         Fixture {
-            distance: (0..grid.len()).map(|i| power.distance(i)).collect(),
+            distance: power.distances().map(|d| d.unwrap_or(UNLIT)).collect(),
             errors: error_marks(&board, &[]),
             panel: PanelInfo {
                 time: "2:41".into(),
@@ -260,7 +260,7 @@ fn scrambled_boards_show_grey_wires_and_the_star() {
             let palette = theme.palette();
             let grey = wire_samples(&fixture, &layout)
                 .into_iter()
-                .filter(|&(tile, _)| fixture.distance[tile].is_none())
+                .filter(|&(tile, _)| fixture.distance[tile] == UNLIT)
                 .inspect(|&(tile, at)| {
                     let c = image.at(at);
                     assert!(

@@ -11,7 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};
 use lightemall_render_png::Rasterizer;
 use lightemall_ui::{Action, Frames, Session, layout_for, session_without_files};
-use lightemall_view::{FrameInput, Layout, PanelInfo, error_marks, scene_of};
+use lightemall_view::{FrameInput, Layout, PanelInfo, UNLIT, error_marks, scene_of};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -140,8 +140,7 @@ fn click_1000x1000(c: &mut Criterion) {
 
 /// The Scene and the painting alone, on the same board.
 fn parts(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, game: &Game) {
-    let tiles = game.board().grid().len();
-    let distance: Vec<_> = (0..tiles).map(|i| game.distance(i)).collect();
+    let distance: Vec<_> = game.distances().map(|d| d.unwrap_or(UNLIT)).collect();
     let errors = error_marks(game.board(), &game.state().locked);
     let panel = PanelInfo::default();
     let input = FrameInput {

@@ -12,7 +12,7 @@ use lightemall_model::format::minutes_seconds;
 use lightemall_render_png::band_margin;
 use lightemall_view::{
     Animation, FrameInput, Highlights, HintMark, Layout, Marks, PanelInfo, Rect, Scene, Theme,
-    UiState, draw_caption, draw_status, draw_text_screen, is_animating, scene_of,
+    UNLIT, UiState, draw_caption, draw_status, draw_text_screen, is_animating, scene_of,
 };
 use std::time::{Duration, Instant};
 
@@ -67,10 +67,10 @@ pub const MANY_TILES: usize = 20_000;
 /// memory holds two bands' Scenes at once (3-4 primitives a tile), not
 /// the whole frame's (a 1000x1000 board's frame in a 1280x960 window
 /// shows about 270 000 tiles, some 60 MB of shapes; it is painted in
-/// three pairs of bands). More bands would hold less but paint more:
-/// each band paints its margins again (four pairs took 0.73-0.76 s
-/// there, three 0.60-0.63 s, and held 2 MB less at most).
-pub const BAND_TILES: usize = 60_000;
+/// four pairs of bands). More bands would hold less but paint more: each
+/// band paints its margins again (the first frame there took 0.49-0.72 s
+/// in three pairs or four; four kept the peak after N under 100 MB).
+pub const BAND_TILES: usize = 40_000;
 
 /// About how many tiles `layout` shows: the rows and columns that fit in
 /// the output, at most the board's.
@@ -482,7 +482,7 @@ fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area
 #[derive(Clone, Debug, Default)]
 struct Derived {
     version: Option<u64>,
-    distance: Vec<Option<u32>>,
+    distance: Vec<u32>,
     marks: Marks,
     farthest: u32,
     /// The tiles whose picture changed since the last frame painted took
@@ -493,7 +493,7 @@ struct Derived {
 impl Derived {
     /// The tiles lit, by the distances kept.
     fn powered(&self) -> impl Iterator<Item = usize> + '_ {
-        (self.distance.iter().enumerate()).filter_map(|(tile, d)| d.map(|_| tile))
+        (self.distance.iter().enumerate()).filter_map(|(tile, &d)| (d != UNLIT).then_some(tile))
     }
 
     /// Bring the cache up to date with `session`.
@@ -514,7 +514,7 @@ impl Derived {
             Some(changed) => {
                 for &tile in &changed {
                     if let Some(slot) = self.distance.get_mut(tile) {
-                        *slot = game.distance(tile);
+                        *slot = game.distance(tile).unwrap_or(UNLIT);
                     }
                 }
                 let marked = self.marks.update(board, locked, &changed);
@@ -525,7 +525,10 @@ impl Derived {
             }
             None => {
                 self.distance.clear();
-                self.distance.extend(game.distances());
+                self.distance
+                    .extend(game.distances().map(|d| d.unwrap_or(UNLIT)));
+                // The old marks go first: a million tiles' are 7 MB.
+                self.marks = Marks::default();
                 self.marks = Marks::new(board, locked);
                 self.dirty = None;
             }

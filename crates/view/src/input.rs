@@ -15,6 +15,10 @@
 use crate::theme::Theme;
 use lightemall_model::Board;
 
+/// A tile's [`FrameInput::distance`] when no wire path joins it to the
+/// station.
+pub const UNLIT: u32 = u32::MAX;
+
 /// Everything a frame shows.
 #[derive(Clone, Copy, Debug)]
 pub struct FrameInput<'a> {
@@ -24,9 +28,10 @@ pub struct FrameInput<'a> {
     pub station: usize,
     /// Per tile, whether it is locked. Empty: nothing is locked.
     pub locked: &'a [bool],
-    /// Per tile, wire hops from the station, `None` if not connected.
-    /// Empty: nothing is powered (e.g. a generation frame).
-    pub distance: &'a [Option<u32>],
+    /// Per tile, wire hops from the station, [`UNLIT`] if not connected
+    /// (four bytes a tile, not an `Option`'s eight: a window keeps a copy
+    /// of a million). Empty: nothing is powered (e.g. a generation frame).
+    pub distance: &'a [u32],
     /// The power radius, when radius mode is on.
     pub radius: Option<u32>,
     /// Whether fog hides the tiles outside the ellipse around the station.

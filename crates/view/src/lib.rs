@@ -23,7 +23,7 @@ pub use animation::{CELEBRATION_MS, HOP_MS, TURN_MS, is_animating, power_front};
 pub use board::FOG_RADIUS;
 pub use input::Button;
 pub use input::{
-    Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UiState, WinSummary,
+    Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UNLIT, UiState, WinSummary,
 };
 pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
 pub use marks::{Marks, error_marks};

@@ -8,14 +8,14 @@ use lightemall_model::{Board, Grid, Puzzle, Topology};
 use lightemall_power::Power;
 use lightemall_view::{
     Animation, Button, FrameInput, Highlights, HintMark, Layout, PanelInfo, Scene, Shape, Theme,
-    Turning, error_marks, scene_of,
+    Turning, UNLIT, error_marks, scene_of,
 };
 
 /// A puzzle and what the view needs of it, owned, so inputs can borrow it.
 struct Fixture {
     board: Board,
     station: usize,
-    distance: Vec<Option<u32>>,
+    distance: Vec<u32>,
     errors: Vec<u8>,
     locked: Vec<bool>,
     panel: PanelInfo,
@@ -48,7 +48,7 @@ impl Fixture {
         power.compute(&board, station);
         let grid = *board.grid();
         Fixture {
-            distance: (0..grid.len()).map(|i| power.distance(i)).collect(),
+            distance: power.distances().map(|d| d.unwrap_or(UNLIT)).collect(),
             errors: error_marks(&board, &[]),
             locked: Vec::new(),
             panel: PanelInfo {
@@ -344,7 +344,7 @@ fn bad_input_draws_less_and_never_panics() {
     let fixture = Fixture::new(Topology::Square, (3, 2), false);
     let mut input = fixture.input();
     input.station = usize::MAX;
-    input.distance = &[Some(0)];
+    input.distance = &[0];
     input.errors = &[0xff];
     input.ui.cursor = Some(99);
     input.highlights.hint = Some(HintMark {

@@ -15,7 +15,9 @@ use lightemall_model::{Board, Puzzle};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png, write_png_in_bands};
 use lightemall_solve::solve;
-use lightemall_view::{FrameInput, Layout, PanelInfo, Theme, UiState, error_marks, scene_of};
+use lightemall_view::{
+    FrameInput, Layout, PanelInfo, Theme, UNLIT, UiState, error_marks, scene_of,
+};
 use std::io::Write;
 use std::path::Path;
 
@@ -193,7 +195,7 @@ fn png_in_bands(
 /// What one picture shows, worked out from the puzzle.
 struct Picture {
     board: Board,
-    distance: Vec<Option<u32>>,
+    distance: Vec<u32>,
     radius: Option<u32>,
     errors: Vec<u8>,
     panel: PanelInfo,
@@ -213,7 +215,7 @@ impl Picture {
         let radius = radius_of(args.radius.as_deref(), &facts)?;
         let mut power = Power::default();
         power.compute(&board, puzzle.station);
-        let distance = (0..board.grid().len()).map(|i| power.distance(i)).collect();
+        let distance = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
         let panel = PanelInfo {
             radius,
             solved: power.all_powered(radius) && board.check_solved().is_ok(),
@@ -270,7 +272,7 @@ mod tests {
         let board = &puzzle.board;
         let mut power = Power::default();
         power.compute(board, puzzle.station);
-        let distance: Vec<_> = (0..board.grid().len()).map(|i| power.distance(i)).collect();
+        let distance: Vec<_> = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
         let errors = error_marks(board, &[]);
         let panel =
             lightemall_ui::puzzle_panel(board.grid(), &PuzzleFacts::of(&puzzle, None), false);
