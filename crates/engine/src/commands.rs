@@ -272,11 +272,15 @@ impl Game {
     }
 
     /// Whether the locked tiles still allow a solution, without showing
-    /// it (Ctrl+K, `lightemall check`): the locks are held as they stand
-    /// and the solver looks for one solution, within
-    /// [`interactive_guesses`].
+    /// it (Ctrl+K, `lightemall check`): at once if every locked tile
+    /// stands as in the solution the game is measured by (that solution
+    /// keeps them), else the locks are held as they stand and the solver
+    /// looks for one solution, within [`interactive_guesses`].
     pub fn check_locks(&self) -> LockCheck {
         let board = &self.state.board;
+        if self.locks_agree_with_solution() {
+            return LockCheck::Fine;
+        }
         let pinned: Vec<usize> = (0..self.state.locked.len())
             .filter(|&tile| self.state.locked[tile])
             .collect();
@@ -291,6 +295,18 @@ impl Game {
             Status::GaveUp => LockCheck::Unknown,
             _ => LockCheck::Fine,
         }
+    }
+
+    /// Whether every locked tile stands as in the game's solution (true
+    /// with no lock; false with no solution known).
+    fn locks_agree_with_solution(&self) -> bool {
+        let Some(solution) = &self.facts.solution else {
+            return false;
+        };
+        let tiles = self.state.board.tiles();
+        (self.state.locked.iter().enumerate())
+            .filter(|&(_, &locked)| locked)
+            .all(|(tile, _)| solution.get(tile) == tiles.get(tile))
     }
 
     /// A locked tile that no solution keeps: one that the puzzle's

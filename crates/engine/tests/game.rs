@@ -497,3 +497,53 @@ fn a_game_to_play_is_rated_first_only_when_small_or_given() {
     );
     check(&given, false);
 }
+
+/// Ctrl+K: locks that all stand as in the game's solution are fine, at
+/// once and as the solver says; a lock no solution keeps (on a unique
+/// puzzle, any lock off its solution) is wrong. On a board the solver
+/// would take long over, locks on the solution are fine without it.
+#[test]
+fn locks_on_the_solution_are_fine_at_once_and_as_the_solver_says() {
+    use lightemall_engine::LockCheck;
+    let lock = |x, y| Move::Lock(Coord { x, y });
+    let locked_where = |game: &mut Game, on_solution: bool, most: usize| {
+        let solution = game.facts().solution.clone().expect("a solution");
+        let grid = *game.board().grid();
+        let tiles: Vec<usize> = (0..grid.len())
+            .filter(|&t| (game.board().tiles()[t] == solution[t]) == on_solution)
+            .take(most)
+            .collect();
+        for &tile in &tiles {
+            let (x, y) = grid.coords(tile);
+            game.play(lock(x, y)).expect("a lock");
+        }
+        tiles.len()
+    };
+    for id in [
+        "square:9x9:unique:hard#4",
+        "hex:7x7:unique:medium#2",
+        "octo:6x6:unique:hard#3",
+    ] {
+        let (mut game, _) = game(id);
+        assert!(locked_where(&mut game, true, 12) > 0, "{id}");
+        let pinned: Vec<usize> = (0..game.board().grid().len())
+            .filter(|&t| game.state().locked[t])
+            .collect();
+        let solver = solve_with(
+            game.board(),
+            &Options {
+                pinned: &pinned,
+                limit: 1,
+                ..Options::default()
+            },
+        );
+        assert!(!solver.solutions.is_empty(), "{id}: the solver keeps them");
+        assert_eq!(game.check_locks(), LockCheck::Fine, "{id}");
+        assert_eq!(locked_where(&mut game, false, 1), 1, "{id}");
+        assert_eq!(game.check_locks(), LockCheck::Wrong, "{id}: unique");
+    }
+    let big = PuzzleSource::parse("square:400x400:kruskal:hard#2").expect("id");
+    let mut game = Game::to_play(big, Box::new(ManualClock::default())).expect("game");
+    assert!(locked_where(&mut game, true, 5000) == 5000);
+    assert_eq!(game.check_locks(), LockCheck::Fine);
+}
