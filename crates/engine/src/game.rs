@@ -26,7 +26,9 @@ pub(crate) enum Touched {
     Locked(usize),
     /// Radius or fog: no wire changed, but what is shown did.
     Toggle,
-    /// The station moved, or many tiles turned.
+    /// The station moved along a wire.
+    Station,
+    /// Many tiles turned.
     Many,
 }
 
@@ -258,10 +260,12 @@ impl Game {
 
     /// The tiles whose picture the last command may have changed, each
     /// once: tiles turned or locked, and tiles whose distance from the
-    /// station changed (so whether they are powered). `None` when any tile
-    /// may have changed: a new or loaded game, a station move (every
-    /// distance moves by one), a jumble, undo of several moves at once, the
-    /// radius or fog toggled, a pause. A front end that keeps its last frame
+    /// station changed (so whether they are powered); after a station move
+    /// every tile connected to it, before or after (their distances move
+    /// by one). `None` when any tile may have changed: a new or loaded
+    /// game, a station move with more than a quarter of the board
+    /// connected, a jumble, undo of several moves at once, the radius or
+    /// fog toggled, a pause. A front end that keeps its last frame
     /// repaints only these tiles (their neighbours too, where it draws
     /// marks that depend on them), and everything when
     /// [`Game::farthest_distance`] changed while the radius is off.
@@ -341,7 +345,8 @@ impl Game {
             Move::Turn { at, .. } => Touched::Turned(grid.index(at.x, at.y)),
             Move::Lock(at) => Touched::Locked(grid.index(at.x, at.y)),
             Move::Radius | Move::Fog => Touched::Toggle,
-            Move::Station(_) | Move::Jumble(_) | Move::SeededJumble(_) => Touched::Many,
+            Move::Station(_) => Touched::Station,
+            Move::Jumble(_) | Move::SeededJumble(_) => Touched::Many,
         }
     }
 
@@ -367,8 +372,32 @@ impl Game {
                 self.repaint = None;
                 self.set_clock();
             }
+            Touched::Station => {
+                let before = self.connected_if_few();
+                self.refresh();
+                self.repaint = before
+                    .zip(self.connected_if_few())
+                    .map(|(mut tiles, after)| {
+                        tiles.extend(after);
+                        tiles.sort_unstable();
+                        tiles.dedup();
+                        tiles
+                    });
+            }
             Touched::Many => self.refresh(),
         }
+    }
+
+    /// The tiles connected to the station (every distance among them may
+    /// change when it moves), if they are at most a quarter of the board:
+    /// more are as well repainted all.
+    fn connected_if_few(&self) -> Option<Vec<usize>> {
+        let few = self.state.board.grid().len() / 4;
+        (self.power.powered_count(None) <= few).then(|| {
+            (self.power.distances().enumerate())
+                .filter_map(|(tile, d)| d.map(|_| tile))
+                .collect()
+        })
     }
 
     /// Run or stop the clock: it runs once a move was made, unless the

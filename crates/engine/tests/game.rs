@@ -547,3 +547,65 @@ fn locks_on_the_solution_are_fine_at_once_and_as_the_solver_says() {
     assert!(locked_where(&mut game, true, 5000) == 5000);
     assert_eq!(game.check_locks(), LockCheck::Fine);
 }
+
+/// A station move names the tiles it changed: every tile whose distance
+/// changed is among them, forward and undone, on every topology; it names
+/// tiles only while at most a quarter of the board is connected (more:
+/// all may have changed).
+#[test]
+fn a_station_move_names_every_tile_whose_distance_changed() {
+    let mut moved = 0;
+    for id in [
+        "square:12x12:kruskal:easy#3",
+        "hex:10x10:kruskal:easy#4",
+        "octo:9x9:kruskal:easy#5",
+        "square:10x10w:kruskal:easy#6",
+    ] {
+        let (mut game, _) = game(id);
+        let tiles = game.board().grid().len();
+        let names: Vec<&str> = game
+            .board()
+            .grid()
+            .topology()
+            .spec()
+            .directions
+            .iter()
+            .map(|d| d.name)
+            .collect();
+        for step in 0..400 {
+            let distances: Vec<_> = game.distances().collect();
+            let mv = match step % 5 {
+                0 => turn(step * 7 % 12 % game.board().grid().width(), step % 9),
+                _ => Move::Station(names[step * 13 % names.len()]),
+            };
+            let undo = step % 7 == 0;
+            if game.play(mv.clone()).is_err() {
+                continue;
+            }
+            if undo {
+                game.undo();
+            }
+            let changed_distance: Vec<usize> = (0..tiles)
+                .filter(|&t| game.distance(t) != distances[t])
+                .collect();
+            let connected = (0..tiles).filter(|&t| game.distance(t).is_some()).count();
+            let Some(named) = game.changed_tiles() else {
+                continue;
+            };
+            if matches!(mv, Move::Station(_)) {
+                moved += 1;
+                assert!(
+                    connected <= tiles / 4,
+                    "{id} step {step}: {connected} connected"
+                );
+            }
+            for tile in changed_distance {
+                assert!(
+                    named.contains(&tile),
+                    "{id} step {step} {mv:?}: {tile} not named"
+                );
+            }
+        }
+    }
+    assert!(moved > 100, "only {moved} station moves named their tiles");
+}

@@ -5,12 +5,13 @@
 //! painted in part over the frame before, on a 64x64 board and on a
 //! 1000x1000 board in a 1280x960 window (issue 17's target: under 50 ms
 //! from press to pixels), there also on tiles whose turn moves the
-//! farthest lit tile (every lit tile's shade changes).
+//! farthest lit tile (every lit tile's shade changes), and the station
+//! moved there and back.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};
 use lightemall_render_png::Rasterizer;
-use lightemall_ui::{Action, Frames, Session, layout_for, session_without_files};
+use lightemall_ui::{Action, Frames, Heading, Session, layout_for, session_without_files};
 use lightemall_view::{FrameInput, Layout, PanelInfo, UNLIT, error_marks, scene_of};
 use std::hint::black_box;
 use std::time::Duration;
@@ -90,6 +91,51 @@ fn farthest_clicks(
     clicks_on(group, name, session, (width, height), &moving);
 }
 
+/// The station moved there and back by the arrows, and the frame after
+/// each (early in a game: few tiles connected, so only they are painted
+/// again). The station's tile is turned until the station can move.
+fn station_moves(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    session: &mut Session,
+    (width, height): (u32, u32),
+) {
+    session.resize(width, height);
+    let station = session.game().state().station;
+    let mut there = None;
+    'turns: for _ in 0..4 {
+        for degrees in [0, 90, 180, 270] {
+            session.apply(Action::Arrow(Heading(degrees)), 0);
+            if session.game().state().station != station {
+                there = Some(degrees);
+                break 'turns;
+            }
+        }
+        let turn = Action::Turn {
+            tile: station,
+            clockwise: true,
+        };
+        session.apply(turn, 0);
+    }
+    let there = there.expect("the station can move");
+    let back = (there + 180) % 360;
+    session.apply(Action::Arrow(Heading(back)), 0);
+    let mut frames = Frames::default();
+    let mut now = 0;
+    frames.paint(session, width, height, now).expect("painted");
+    group.bench_function("station_there_and_back_and_their_frames", |b| {
+        b.iter(|| {
+            for degrees in [there, back] {
+                now += 10_000;
+                session.apply(Action::Arrow(Heading(degrees)), now);
+                let pixels = frames
+                    .paint(session, width, height, now + 5_000)
+                    .expect("painted");
+                black_box(pixels.len());
+            }
+        });
+    });
+}
+
 /// Two clicks an iteration, on the next of `tiles`, and their frames.
 fn clicks_on(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
@@ -135,6 +181,7 @@ fn click_1000x1000(c: &mut Criterion) {
     });
     clicks(&mut group, &mut session, (1280, 960));
     farthest_clicks(&mut group, &mut session, (1280, 960));
+    station_moves(&mut group, &mut session, (1280, 960));
     group.finish();
 }
 

@@ -406,6 +406,13 @@ fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area
         cursor: shown.cursor,
         // The caller counts the lit tiles as changed when it changed.
         farthest: shown.farthest,
+        // A station move names the tiles it changed (the old and the new
+        // station's among them); in fog, what shows depends on where it is.
+        station: if look.fog {
+            look.station
+        } else {
+            shown.station
+        },
         notice: match look.notice_in_strip {
             true => shown.notice.clone(),
             false => look.notice.clone(),
@@ -759,6 +766,7 @@ mod tests {
                     8 => Action::TurnCursor { clockwise: true },
                     9 => Action::Radius,
                     10 => Action::Save,
+                    11 => Action::Fog,
                     _ => Action::Turn {
                         tile: rng.index(tiles),
                         clockwise: rng.index(2) == 0,
@@ -837,6 +845,57 @@ mod tests {
             );
         }
         assert!(moved > 5, "only {moved} turns moved the farthest tile");
+    }
+
+    /// The station moved by the arrows is painted in part (the tiles it
+    /// changed), in fog whole (what shows depends on where it is), and
+    /// the frame is the one painted whole either way.
+    #[test]
+    fn a_station_move_is_painted_in_part_but_in_fog() {
+        let (w, h) = (700, 560);
+        for fog in [false, true] {
+            let game = Game::from_id(
+                "square:12x9:kruskal:easy#2",
+                Box::new(ManualClock::default()),
+            )
+            .expect("puzzle");
+            let mut session = session_without_files(game);
+            session.resize(w, h);
+            if fog {
+                session.apply(Action::Fog, 0);
+            }
+            let mut frames = Frames::default();
+            let mut now = 10_000;
+            frames.paint(&session, w, h, now).expect("painted");
+            let mut moved = 0;
+            for step in 0..200 {
+                let station = session.game().state().station;
+                let action = match step % 5 {
+                    // Turns near the station give it wires to move along.
+                    0 => Action::Turn {
+                        tile: (station + step % 3) % 108,
+                        clockwise: true,
+                    },
+                    _ => Action::Arrow(crate::Heading(90 * (step * 7 % 4) as u16)),
+                };
+                session.apply(action, now);
+                now += 10_000;
+                let in_part = frames.parts_painted();
+                let kept = frames.paint(&session, w, h, now).expect("painted").to_vec();
+                if session.game().state().station == station {
+                    continue;
+                }
+                moved += 1;
+                let painted_in_part = frames.parts_painted() == in_part + 1;
+                assert_eq!(painted_in_part, !fog, "step {step}, fog {fog}");
+                let whole = Frames::default()
+                    .paint(&session, w, h, now)
+                    .expect("painted")
+                    .to_vec();
+                assert!(kept == whole, "step {step}, fog {fog}: the frame differs");
+            }
+            assert!(moved > 5, "only {moved} station moves");
+        }
     }
 
     /// A part that would show more tiles than two bands is not painted
