@@ -154,8 +154,7 @@ impl Frames {
                     // farthest one's.
                     tiles.extend(self.derived.powered());
                 }
-                parts_to_paint(shown, look, &tiles)
-                    .filter(|parts| !too_big_for_one_scene(parts, &layout))
+                parts_to_paint(shown, look, &tiles).filter(|parts| !whole_is_better(parts, &layout))
             }
             _ => None,
         };
@@ -345,16 +344,20 @@ impl Look {
     }
 }
 
-/// Whether `parts` show so many tiles that their Scene would hold more
-/// than a pair of bands' (see [`BAND_TILES`]): then the whole frame is
-/// painted in bands instead (a move that lights half a huge board, the
-/// farthest distance changing with most of it lit).
-fn too_big_for_one_scene(parts: &[Area], layout: &Layout) -> bool {
+/// Whether the whole frame is better painted than `parts`: they cover
+/// more than half of it (painting them costs about as much, and a
+/// Scene cut to them costs more to make), or they show so many tiles
+/// that their Scene would hold more than a pair of bands' (see
+/// [`BAND_TILES`]; a huge board's whole frame is painted in bands). A
+/// move that lights half the board does so, or the farthest distance
+/// changing with most of the board lit.
+fn whole_is_better(parts: &[Area], layout: &Layout) -> bool {
     let pixels: f32 = parts
         .iter()
         .map(|part| part.width() as f32 * part.height() as f32)
         .sum();
-    pixels / (layout.cell * layout.row_pitch) > (2 * BAND_TILES) as f32
+    let frame = layout.width as f32 * layout.height as f32;
+    pixels > frame / 2.0 || pixels / (layout.cell * layout.row_pitch) > (2 * BAND_TILES) as f32
 }
 
 /// Where the tiles drawn to paint `keep` again (painted over `area`) are:
@@ -898,31 +901,38 @@ mod tests {
         }
     }
 
-    /// A part that would show more tiles than two bands is not painted
-    /// as one Scene.
+    /// A part that would show more tiles than two bands, or cover more
+    /// than half the frame, is not painted as a part: the whole frame is.
     #[test]
-    fn a_part_showing_more_tiles_than_two_bands_is_too_big() {
-        let grid = Grid::new(Topology::Square, 1000, 1000, false).expect("grid");
-        let layout = Layout::fit(&grid, 1280, 960, true);
-        let check = |height: u32, too_big: bool| {
-            let part = Area {
-                x0: 0,
-                y0: 0,
-                x1: layout.width,
-                y1: height,
+    fn a_part_of_many_tiles_or_most_of_the_frame_is_painted_whole() {
+        for (side, band_rule) in [(1000, true), (64, false)] {
+            let grid = Grid::new(Topology::Square, side, side, false).expect("grid");
+            let layout = Layout::fit(&grid, 1280, 960, true);
+            let check = |height: u32, whole: bool| {
+                let part = Area {
+                    x0: 0,
+                    y0: 0,
+                    x1: layout.width,
+                    y1: height,
+                };
+                let got = whole_is_better(&[part], &layout);
+                assert_eq!(got, whole, "{side}x{side}: {height} rows");
             };
-            assert_eq!(
-                too_big_for_one_scene(&[part], &layout),
-                too_big,
-                "{height} rows"
-            );
-        };
-        let rows_of_a_band =
-            (BAND_TILES as f32 * layout.cell * layout.row_pitch / layout.width as f32) as u32;
-        check(10, false);
-        check(2 * rows_of_a_band - 2, false);
-        check(2 * rows_of_a_band + 2, true);
-        check(layout.height, true);
+            let rows_of_a_band =
+                (BAND_TILES as f32 * layout.cell * layout.row_pitch / layout.width as f32) as u32;
+            let half = layout.height / 2;
+            check(10, false);
+            if band_rule {
+                assert!(2 * rows_of_a_band + 2 < half, "the tiles decide");
+                check(2 * rows_of_a_band - 2, false);
+                check(2 * rows_of_a_band + 2, true);
+            } else {
+                assert!(2 * rows_of_a_band > layout.height, "the pixels decide");
+                check(half - 2, false);
+                check(half + 2, true);
+            }
+            check(layout.height, true);
+        }
     }
 
     /// A frame of many tiles is painted at rest from the first (a small
