@@ -10,7 +10,7 @@ use crate::clock::{Clock, Stopwatch};
 use crate::error::GameError;
 use crate::moves::{Coord, Move};
 use crate::setup::{Origin, PuzzleFacts};
-use lightemall_gen::PuzzleSource;
+use lightemall_gen::{Params, PuzzleSource};
 use lightemall_model::format::minutes_seconds;
 use lightemall_model::{Board, Puzzle};
 use lightemall_power::{LivePower, Update};
@@ -86,10 +86,7 @@ impl Game {
 
     /// A new game of the puzzle `source` names: a seeded one is generated.
     pub fn new(source: PuzzleSource, clock: Box<dyn Clock>) -> Result<Game, GameError> {
-        let resolved =
-            lightemall_solve::resolve(source).map_err(|e| GameError::Puzzle(e.to_string()))?;
-        let facts = PuzzleFacts::of(&resolved.puzzle, resolved.params);
-        Ok(Game::with_facts(resolved, facts, clock))
+        Game::made(source, clock, PuzzleFacts::of)
     }
 
     /// A game to play in a window: [`Game::new`]'s, but a large seeded
@@ -97,9 +94,18 @@ impl Game {
     /// ([`PuzzleFacts::to_start`]; the front end has the solver measure
     /// it once the board shows, then [`Game::settle_facts`]).
     pub fn to_play(source: PuzzleSource, clock: Box<dyn Clock>) -> Result<Game, GameError> {
+        Game::made(source, clock, PuzzleFacts::to_start)
+    }
+
+    /// The game of `source` resolved, with the facts `facts` works out.
+    fn made(
+        source: PuzzleSource,
+        clock: Box<dyn Clock>,
+        facts: fn(&Puzzle, Option<Params>) -> PuzzleFacts,
+    ) -> Result<Game, GameError> {
         let resolved =
             lightemall_solve::resolve(source).map_err(|e| GameError::Puzzle(e.to_string()))?;
-        let facts = PuzzleFacts::to_start(&resolved.puzzle, resolved.params);
+        let facts = facts(&resolved.puzzle, resolved.params);
         Ok(Game::with_facts(resolved, facts, clock))
     }
 

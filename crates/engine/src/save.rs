@@ -332,9 +332,7 @@ impl Game {
     /// [`Game::from_save`], taking the save: its moves become the game's
     /// log rather than copies of them, so a long log is held once.
     pub fn from_save_file(save: SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
-        let game =
-            Game::from_id(&save.puzzle, clock).map_err(|e| refused("puzzle", e.to_string()))?;
-        game.replay_save(save)
+        Game::replayed(save, clock, Game::new)
     }
 
     /// [`Game::from_save_file`] for a window: the save's puzzle made as
@@ -342,9 +340,18 @@ impl Game {
     /// provisional facts, rated while it is played), then its moves
     /// replayed.
     pub fn from_save_to_play(save: SaveFile, clock: Box<dyn Clock>) -> Result<Game, SaveError> {
+        Game::replayed(save, clock, Game::to_play)
+    }
+
+    /// The save's moves replayed on the game `make` makes of its puzzle.
+    fn replayed(
+        save: SaveFile,
+        clock: Box<dyn Clock>,
+        make: fn(PuzzleSource, Box<dyn Clock>) -> Result<Game, GameError>,
+    ) -> Result<Game, SaveError> {
         let game = PuzzleSource::parse(&save.puzzle)
             .map_err(|e| GameError::Puzzle(e.to_string()))
-            .and_then(|source| Game::to_play(source, clock))
+            .and_then(|source| make(source, clock))
             .map_err(|e| refused("puzzle", e.to_string()))?;
         game.replay_save(save)
     }

@@ -11,7 +11,7 @@ use lightemall_model::{Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png, write_png_in_bands};
 use lightemall_view::{
-    FrameInput, Layout, PanelInfo, Theme, UNLIT, UiState, error_marks, scene_of,
+    FrameInput, Layout, PanelInfo, Theme, UiState, distance_word, error_marks, scene_of,
 };
 use std::hint::black_box;
 use std::time::Duration;
@@ -28,7 +28,7 @@ fn render_32x32(c: &mut Criterion) {
     let board = puzzle.solution_board().expect("has a solution");
     let mut power = Power::default();
     power.compute(&board, puzzle.station);
-    let distance: Vec<_> = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
+    let distance: Vec<_> = power.distances().map(distance_word).collect();
     let errors = error_marks(&board, &[]);
     let panel = PanelInfo {
         time: "3:07".into(),
@@ -83,7 +83,7 @@ fn solved(side: usize) -> (Board, usize, Vec<u32>, Vec<u8>) {
     let board = puzzle.solution_board().expect("has a solution");
     let mut power = Power::default();
     power.compute(&board, puzzle.station);
-    let distance = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
+    let distance = power.distances().map(distance_word).collect();
     let errors = error_marks(&board, &[]);
     (board, puzzle.station, distance, errors)
 }

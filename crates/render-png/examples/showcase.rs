@@ -7,7 +7,7 @@ use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png_compact, straight_rgba};
 use lightemall_view::{
-    FrameInput, Layout, PanelInfo, Theme, UNLIT, UiState, error_marks, scene_of,
+    FrameInput, Layout, PanelInfo, Theme, UiState, distance_word, error_marks, scene_of,
 };
 use std::path::{Path, PathBuf};
 
@@ -96,7 +96,7 @@ fn write(dir: &Path, shot: &Shot) -> Result<(), String> {
     let mut power = Power::default();
     power.compute(&board, station);
     let grid = *board.grid();
-    let distance: Vec<_> = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
+    let distance: Vec<_> = power.distances().map(distance_word).collect();
     let errors = error_marks(&board, &[]);
     let solved = power.all_powered(shot.radius) && board.check_solved().is_ok();
     let panel = PanelInfo {

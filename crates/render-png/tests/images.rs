@@ -11,7 +11,7 @@ use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
 use lightemall_view::{
     Animation, Button, Color, FrameInput, HintMark, Layout, PanelInfo, Point, Theme, UNLIT,
-    UiState, error_marks, scene_of,
+    UiState, distance_word, error_marks, scene_of,
 };
 use std::path::PathBuf;
 
@@ -47,7 +47,7 @@ impl Fixture {
         power.compute(&board, puzzle.station);
         let grid = *board.grid();
         Fixture {
-            distance: power.distances().map(|d| d.unwrap_or(UNLIT)).collect(),
+            distance: power.distances().map(distance_word).collect(),
             errors: error_marks(&board, &[]),
             panel: PanelInfo {
                 time: "2:41".into(),

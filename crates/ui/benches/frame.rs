@@ -12,7 +12,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};
 use lightemall_render_png::Rasterizer;
 use lightemall_ui::{Action, Frames, Heading, Session, layout_for, session_without_files};
-use lightemall_view::{FrameInput, Layout, PanelInfo, UNLIT, error_marks, scene_of};
+use lightemall_view::{FrameInput, Layout, PanelInfo, distance_word, error_marks, scene_of};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -187,7 +187,7 @@ fn click_1000x1000(c: &mut Criterion) {
 
 /// The Scene and the painting alone, on the same board.
 fn parts(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, game: &Game) {
-    let distance: Vec<_> = game.distances().map(|d| d.unwrap_or(UNLIT)).collect();
+    let distance: Vec<_> = game.distances().map(distance_word).collect();
     let errors = error_marks(game.board(), &game.state().locked);
     let panel = PanelInfo::default();
     let input = FrameInput {

@@ -12,7 +12,8 @@ use lightemall_model::format::minutes_seconds;
 use lightemall_render_png::band_margin;
 use lightemall_view::{
     Animation, FrameInput, Highlights, HintMark, Layout, Marks, PanelInfo, Rect, Scene, Theme,
-    UNLIT, UiState, draw_caption, draw_status, draw_text_screen, is_animating, scene_of,
+    UiState, distance_word, draw_caption, draw_status, draw_text_screen, is_animating, lit,
+    scene_of,
 };
 use std::time::{Duration, Instant};
 
@@ -503,7 +504,7 @@ struct Derived {
 impl Derived {
     /// The tiles lit, by the distances kept.
     fn powered(&self) -> impl Iterator<Item = usize> + '_ {
-        (self.distance.iter().enumerate()).filter_map(|(tile, &d)| (d != UNLIT).then_some(tile))
+        (self.distance.iter().enumerate()).filter_map(|(tile, &word)| lit(word).map(|_| tile))
     }
 
     /// Bring the cache up to date with `session`.
@@ -524,7 +525,7 @@ impl Derived {
             Some(changed) => {
                 for &tile in &changed {
                     if let Some(slot) = self.distance.get_mut(tile) {
-                        *slot = game.distance(tile).unwrap_or(UNLIT);
+                        *slot = distance_word(game.distance(tile));
                     }
                 }
                 let marked = self.marks.update(board, locked, &changed);
@@ -535,8 +536,7 @@ impl Derived {
             }
             None => {
                 self.distance.clear();
-                self.distance
-                    .extend(game.distances().map(|d| d.unwrap_or(UNLIT)));
+                self.distance.extend(game.distances().map(distance_word));
                 // The old marks go first: a million tiles' are 7 MB.
                 self.marks = Marks::default();
                 self.marks = Marks::new(board, locked);

@@ -7,7 +7,7 @@
 //! not match the layout draws less, never panics.
 
 use crate::animation::{celebration_wave, power_front, turn_offset};
-use crate::input::{FrameInput, UNLIT};
+use crate::input::{FrameInput, lit};
 use crate::layout::Layout;
 use crate::scene::{Color, Point, Scene, Shape, Stroke};
 use crate::theme::Palette;
@@ -57,9 +57,9 @@ pub fn draw(scene: &mut Scene, layout: &Layout, input: &FrameInput<'_>, palette:
         (None, false) => input
             .distance
             .iter()
-            .filter(|&&d| d != UNLIT)
+            .filter_map(|&word| lit(word))
             .max()
-            .map_or(1.0, |&d| d as f32),
+            .map_or(1.0, |d| d as f32),
         (None, true) => 1.0,
     }
     .max(1.0);
@@ -158,7 +158,7 @@ impl Ctx<'_, '_> {
 
     fn power_color(&self, index: usize) -> Option<Color> {
         let input = self.input;
-        let d = input.distance.get(index).copied().filter(|&d| d != UNLIT)?;
+        let d = input.distance.get(index).copied().and_then(lit)?;
         let within = input.radius.is_none_or(|r| d <= r);
         let reached = power_front(&input.animation).is_none_or(|front| d as f32 <= front);
         if !(within && reached) {

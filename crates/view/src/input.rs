@@ -19,6 +19,16 @@ use lightemall_model::Board;
 /// station.
 pub const UNLIT: u32 = u32::MAX;
 
+/// A tile's [`FrameInput::distance`] entry for its distance, if connected.
+pub fn distance_word(distance: Option<u32>) -> u32 {
+    distance.unwrap_or(UNLIT)
+}
+
+/// The distance a [`FrameInput::distance`] entry stands for.
+pub fn lit(word: u32) -> Option<u32> {
+    (word != UNLIT).then_some(word)
+}
+
 /// Everything a frame shows.
 #[derive(Clone, Copy, Debug)]
 pub struct FrameInput<'a> {

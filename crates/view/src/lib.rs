@@ -24,6 +24,7 @@ pub use board::FOG_RADIUS;
 pub use input::Button;
 pub use input::{
     Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UNLIT, UiState, WinSummary,
+    distance_word, lit,
 };
 pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
 pub use marks::{Marks, error_marks};

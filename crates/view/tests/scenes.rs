@@ -8,7 +8,7 @@ use lightemall_model::{Board, Grid, Puzzle, Topology};
 use lightemall_power::Power;
 use lightemall_view::{
     Animation, Button, FrameInput, Highlights, HintMark, Layout, PanelInfo, Scene, Shape, Theme,
-    Turning, UNLIT, error_marks, scene_of,
+    Turning, distance_word, error_marks, scene_of,
 };
 
 /// A puzzle and what the view needs of it, owned, so inputs can borrow it.
@@ -48,7 +48,7 @@ impl Fixture {
         power.compute(&board, station);
         let grid = *board.grid();
         Fixture {
-            distance: power.distances().map(|d| d.unwrap_or(UNLIT)).collect(),
+            distance: power.distances().map(distance_word).collect(),
             errors: error_marks(&board, &[]),
             locked: Vec::new(),
             panel: PanelInfo {

@@ -16,7 +16,7 @@ use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, encode_png, write_png_in_bands};
 use lightemall_solve::solve;
 use lightemall_view::{
-    FrameInput, Layout, PanelInfo, Theme, UNLIT, UiState, error_marks, scene_of,
+    FrameInput, Layout, PanelInfo, Theme, UiState, distance_word, error_marks, scene_of,
 };
 use std::io::Write;
 use std::path::Path;
@@ -215,7 +215,7 @@ impl Picture {
         let radius = radius_of(args.radius.as_deref(), &facts)?;
         let mut power = Power::default();
         power.compute(&board, puzzle.station);
-        let distance = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
+        let distance = power.distances().map(distance_word).collect();
         let panel = PanelInfo {
             radius,
             solved: power.all_powered(radius) && board.check_solved().is_ok(),
@@ -272,7 +272,7 @@ mod tests {
         let board = &puzzle.board;
         let mut power = Power::default();
         power.compute(board, puzzle.station);
-        let distance: Vec<_> = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
+        let distance: Vec<_> = power.distances().map(distance_word).collect();
         let errors = error_marks(board, &[]);
         let panel =
             lightemall_ui::puzzle_panel(board.grid(), &PuzzleFacts::of(&puzzle, None), false);

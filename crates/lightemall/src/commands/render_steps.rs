@@ -9,7 +9,7 @@ use lightemall_gen::{MAX_STEP_TILES, Step, StepSink, solution_tree};
 use lightemall_model::{Board, Dir, Grid, Tile};
 use lightemall_power::Power;
 use lightemall_render_png::{GifWriter, Rasterizer, encode_png};
-use lightemall_view::{FrameInput, Highlights, Layout, Theme, UNLIT, UiState, scene_of};
+use lightemall_view::{FrameInput, Highlights, Layout, Theme, UiState, distance_word, scene_of};
 use std::path::Path;
 
 /// The most frames of generation; longer runs show several steps a frame.
@@ -118,7 +118,7 @@ pub fn run(
         .ok_or("the generator gave no solution")?;
     let mut power = Power::default();
     power.compute(&solved, puzzle.station);
-    let distance: Vec<_> = power.distances().map(|d| d.unwrap_or(UNLIT)).collect();
+    let distance: Vec<_> = power.distances().map(distance_word).collect();
     out.frame(
         &layout,
         &frame(
