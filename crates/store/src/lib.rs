@@ -14,6 +14,8 @@
 mod atomic;
 mod file;
 mod lock;
+mod pending;
+mod slots;
 #[cfg(test)]
 mod scratch;
 
@@ -24,7 +26,8 @@ pub use file::open_regular;
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};
 use lock::FolderLock;
-pub use lock::LOCK_FILE;
+pub use lock::{LOCK_FILE, SlotClaim};
+pub use slots::{AUTOSAVE_SLOTS, autosave_slot, is_autosave_slot};
 use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -47,6 +50,9 @@ pub enum StoreError {
     /// The OS gave no data directory (no home directory).
     #[error("this system has no data directory for saves (is HOME set?)")]
     NoDataDirectory,
+    /// The data directory the environment gives is a relative path.
+    #[error("the data directory {} is a relative path (is HOME set to a full path?)", .0.display())]
+    RelativeDataDirectory(PathBuf),
     /// Reading or writing failed.
     #[error("{path}: {source}")]
     Io {
@@ -83,10 +89,14 @@ pub enum StoreError {
 
 /// The default folder: `lightemall` in the platform's data directory
 /// (`$XDG_DATA_HOME/lightemall` or `~/.local/share/lightemall` on Linux).
+/// A relative one (`HOME=rel`) would put saves wherever the game was
+/// started from: refused, as no data directory.
 pub fn default_folder() -> Result<PathBuf, StoreError> {
-    dirs::data_dir()
-        .map(|dir| dir.join("lightemall"))
-        .ok_or(StoreError::NoDataDirectory)
+    let dir = dirs::data_dir().ok_or(StoreError::NoDataDirectory)?;
+    if dir.is_relative() {
+        return Err(StoreError::RelativeDataDirectory(dir));
+    }
+    Ok(dir.join("lightemall"))
 }
 
 /// A folder holding save slots and the scores.
@@ -132,8 +142,18 @@ impl Store {
         }
     }
 
-    /// The scores table (empty if there is none yet).
+    /// The scores table (empty if there is none yet), with the results
+    /// kept to record later ([`Store::keep_score_for_later`]).
     pub fn scores(&self) -> Result<ScoreTable, StoreError> {
+        let mut table = self.table()?;
+        for score in self.pending().0 {
+            table.record(score);
+        }
+        Ok(table)
+    }
+
+    /// The scores file's table alone.
+    fn table(&self) -> Result<ScoreTable, StoreError> {
         let path = self.folder.join(SCORES_FILE);
         match read_text(&path) {
             Err(StoreError::Io { source, .. }) if source.kind() == ErrorKind::NotFound => {
@@ -143,19 +163,38 @@ impl Store {
         }
     }
 
-    /// Add a result to the scores table and write it back. `true` if the
-    /// result is among the best kept. A damaged table is refused, not replaced.
+    /// Add a result to the scores table and write it back (with any
+    /// results kept to record later). `true` if the result is among the
+    /// best kept. A damaged table is refused, not replaced.
     pub fn record_score(&self, score: Score) -> Result<bool, StoreError> {
         let _lock = self.lock()?;
-        let mut table = self.scores()?;
-        let kept = table.record(score);
+        self.write_scores(Some(score)).map(|(kept, _)| kept)
+    }
+
+    /// With the folder's lock held: the table, the pending results and
+    /// `score` recorded in it, written back, and the pending results'
+    /// files removed. Whether `score` is kept, and how many pending
+    /// results were recorded.
+    pub(crate) fn write_scores(&self, score: Option<Score>) -> Result<(bool, usize), StoreError> {
+        let mut table = self.table()?;
+        let (pending, files) = self.pending();
+        let recorded = pending.len();
+        for earlier in pending {
+            table.record(earlier);
+        }
+        let kept = score.is_some_and(|score| table.record(score));
         let path = self.folder.join(SCORES_FILE);
         let text = table.to_text().map_err(|source| StoreError::Scores {
             path: path.clone(),
             source,
         })?;
         write_atomically(&path, text).map_err(|source| StoreError::Io { path, source })?;
-        Ok(kept)
+        for file in files {
+            // Recorded now: a file that will not go is read again, and
+            // recorded twice, only if it cannot be removed at all.
+            let _ = std::fs::remove_file(file);
+        }
+        Ok((kept, recorded))
     }
 }
 

@@ -62,6 +62,51 @@ impl FolderLock {
     }
 }
 
+/// A window's hold on one save slot for as long as it plays: two windows
+/// never keep their games in the same slot. Like the folder's lock it is
+/// the OS's lock on a file (`.SLOT.claim`), so a window that dies lets go
+/// of its slot.
+#[derive(Debug)]
+pub struct SlotClaim {
+    // Closing the file lets the slot go.
+    _file: File,
+}
+
+impl SlotClaim {
+    /// Claim `slot` of `folder` (created if missing) if no other holds it:
+    /// `Ok(None)` if another does.
+    pub(crate) fn try_take(folder: &Path, slot: &str) -> io::Result<Option<SlotClaim>> {
+        fs::create_dir_all(folder)?;
+        let file = open_lock_file(&folder.join(format!(".{slot}.claim")))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(SlotClaim { _file: file })),
+            Err(TryLockError::WouldBlock) => Ok(None),
+            Err(TryLockError::Error(error)) => Err(error),
+        }
+    }
+
+    /// Whether another holds `slot` of `folder` now (a slot that cannot be
+    /// claimed, in a folder we may not write, is held by no one).
+    pub(crate) fn is_held(folder: &Path, slot: &str) -> bool {
+        let path = folder.join(format!(".{slot}.claim"));
+        let Ok(file) = open_lock_file_to_read(&path) else {
+            return false;
+        };
+        matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))
+    }
+}
+
+/// Open an existing claim file to test it, without creating it or
+/// following a link.
+fn open_lock_file_to_read(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.read(true);
+    non_blocking_no_follow(&mut options);
+    let file = options.open(path)?;
+    check_regular(&file)?;
+    Ok(file)
+}
+
 /// Open (or create) the lock file: a regular file, never through a link.
 fn open_lock_file(path: &Path) -> io::Result<File> {
     let mut options = File::options();
