@@ -73,10 +73,10 @@ pub struct Notice {
 /// best time, fewest moves, best efficiency and the means of the last 3
 /// and 5 (indented).
 pub(crate) fn scores_lines(table: &ScoreTable, current: &str) -> Vec<String> {
-    let mut presets = table.presets();
-    presets.sort_by_key(|preset| *preset != current);
+    let mut summaries = table.summaries();
+    summaries.sort_by_key(|summary| summary.preset != current);
     let mut lines = Vec::new();
-    for summary in presets.into_iter().filter_map(|p| table.summary(p)) {
+    for summary in summaries {
         let mean = |m: Option<std::time::Duration>| m.map_or_else(|| "–".into(), speed_time);
         let efficiency = summary
             .best_efficiency

@@ -4,7 +4,7 @@
 
 use crate::cli::ScoresArgs;
 use crate::output::print;
-use lightemall_engine::score::{PresetSummary, ScoreTable, preset_name, speed_time as clock};
+use lightemall_engine::score::{PresetSummary, preset_name, speed_time as clock};
 use lightemall_store::Store;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -13,7 +13,7 @@ use std::time::Duration;
 pub fn run(args: &ScoresArgs) -> Result<(), String> {
     let store = Store::in_default_folder().map_err(|e| e.to_string())?;
     let table = store.scores().map_err(|e| e.to_string())?;
-    let summaries = summaries(&table);
+    let summaries = table.summaries();
     if args.json {
         let presets: Vec<Value> = summaries.iter().map(summary_json).collect();
         let text =
@@ -25,14 +25,6 @@ pub fn run(args: &ScoresArgs) -> Result<(), String> {
     }
     let text: String = summaries.iter().map(summary_text).collect();
     print(&text)
-}
-
-fn summaries(table: &ScoreTable) -> Vec<PresetSummary> {
-    table
-        .presets()
-        .into_iter()
-        .filter_map(|preset| table.summary(preset))
-        .collect()
 }
 
 fn percent(efficiency: Option<f64>) -> String {
