@@ -176,7 +176,9 @@ impl ScoreTable {
 
     /// What the results of `preset` add up to, if it has any.
     pub fn summary(&self, preset: &str) -> Option<PresetSummary> {
-        self.runs().find(|run| run[0].preset == preset).map(summary_of)
+        self.runs()
+            .find(|run| run[0].preset == preset)
+            .map(summary_of)
     }
 
     /// What the results of every preset add up to, in the presets' order:
@@ -410,7 +412,10 @@ mod tests {
                     hex:4x4:scan:hard 2000 14 10 4\n\
                     end\n";
         let table = ScoreTable::parse(text).expect("a table");
-        assert_eq!(table.presets(), ["hex:4x4:scan:hard", "square:5x5:kruskal:easy"]);
+        assert_eq!(
+            table.presets(),
+            ["hex:4x4:scan:hard", "square:5x5:kruskal:easy"]
+        );
         let best = |preset| table.best(preset).map(|s| s.elapsed.as_millis());
         assert_eq!(best("hex:4x4:scan:hard"), Some(2000));
         assert_eq!(best("square:5x5:kruskal:easy"), Some(4000));

@@ -88,9 +88,19 @@ pub struct PlayArgs {
     /// The puzzle.
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// Continue the game autosaved when the window last closed.
-    #[arg(long, conflicts_with = "puzzle")]
-    pub resume: bool,
+    /// Continue the game autosaved when a window last closed (the newest
+    /// no open window plays), or the one of an autosave slot
+    /// (`--resume=autosave-2`: a second window open at once keeps its game
+    /// there).
+    #[arg(
+        long,
+        conflicts_with = "puzzle",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        value_name = "SLOT"
+    )]
+    pub resume: Option<String>,
 }
 
 /// Output formats of `gen`.

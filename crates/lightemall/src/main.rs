@@ -32,10 +32,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!(
-                "lightemall: error: {}",
+            lightemall_ui::say(&format!(
+                "error: {}",
                 lightemall_model::one_line(&message, MAX_ERROR_CHARS)
-            );
+            ));
             ExitCode::from(2)
         }
     }

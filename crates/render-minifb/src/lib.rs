@@ -12,6 +12,7 @@
 //! meaning, a layout or a pixel of its own.
 
 mod display;
+mod ending;
 mod key_names;
 mod keyboard;
 mod memory;
@@ -25,10 +26,17 @@ use lightemall_ui::{Building, Files, Fresh, InstantClock, Session};
 use std::sync::mpsc::Receiver;
 
 /// Play `game` in a window until the player leaves (Esc or closing the
-/// window autosaves through `files`). `Err` is one line for the player:
-/// no display, or the window could not be opened.
-pub fn play(game: Game, files: Files, seed: Box<dyn FnMut() -> u64>) -> Result<(), String> {
+/// window autosaves through `files`, and so do SIGTERM, SIGHUP, SIGINT
+/// and a lost display; the game is kept as it is played, too). `Ok` with
+/// the signal that ended it, if one did. `Err` is one line for the
+/// player: no display, or the window could not be opened.
+pub fn play(
+    game: Game,
+    files: Files,
+    seed: Box<dyn FnMut() -> u64>,
+) -> Result<Option<i32>, String> {
     check_display()?;
+    ending::listen();
     let fresh = Fresh {
         clock: Box::new(|| Box::new(InstantClock::default())),
         seed,
@@ -49,8 +57,9 @@ pub fn play_when_made(
     prepare: impl FnOnce(Game) -> Result<Game, String>,
     files: Files,
     seed: Box<dyn FnMut() -> u64>,
-) -> Result<(), String> {
+) -> Result<Option<i32>, String> {
     check_display()?;
+    ending::listen();
     let fresh = Fresh {
         clock: Box::new(|| Box::new(InstantClock::default())),
         seed,

@@ -7,6 +7,7 @@
 //! second, running animations and a notice coming or going are the only
 //! reasons to paint without input.
 
+use crate::ending::{self, LastWords};
 use crate::key_names::key_of;
 use crate::keyboard::Keyboard;
 use crate::memory;
@@ -14,7 +15,7 @@ use lightemall_engine::Game;
 use lightemall_model::Grid;
 use lightemall_ui::{
     Action, Building, Frames, InstantClock, MIN_FRAME, Measuring, MouseEdges, MouseLevels, Notice,
-    Session, action_of, frame_size, layout_for,
+    Session, action_of, frame_size, layout_for, say,
 };
 use lightemall_view::{Layout, NOTICE_STRIP};
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
@@ -59,8 +60,9 @@ struct Screen {
     shown_notice: Option<Notice>,
 }
 
-/// Open the window and play until the player leaves.
-pub fn run(session: Session) -> Result<(), String> {
+/// Open the window and play until the player leaves, or a signal asks
+/// the program to end (the game kept): that signal.
+pub fn run(session: Session) -> Result<Option<i32>, String> {
     let screen = Screen::open(
         &session.game().title(),
         start_size(session.game().board().grid()),
@@ -77,7 +79,7 @@ pub fn run_when_made(
     what: &str,
     reports: Receiver<Building>,
     start: impl FnOnce(Game) -> Result<Session, String>,
-) -> Result<(), String> {
+) -> Result<Option<i32>, String> {
     let mut screen = Screen::open(&format!("LightEmAll · {what}"), start_size(grid))?;
     let started = Instant::now();
     let mut doing = "starting".to_string();
@@ -87,8 +89,8 @@ pub fn run_when_made(
         let quit = screen.keyboard.presses().iter().any(|press| {
             key_of(press.key).and_then(|key| action_of(key, press.mods)) == Some(Action::Quit)
         });
-        if quit || !screen.window.is_open() {
-            return Ok(());
+        if quit || !screen.window.is_open() || ending::signalled().is_some() {
+            return Ok(ending::signalled());
         }
         loop {
             match reports.try_recv() {
@@ -124,11 +126,12 @@ pub fn run_when_made(
 /// it) is measured on another thread once its first frame is shown (not
 /// while it is painted: the two would share the cores and the memory),
 /// and the facts are handed to the session when they come.
-fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
+fn play(mut screen: Screen, mut session: Session) -> Result<Option<i32>, String> {
     // The frame of the game, whatever the window showed before.
     screen.size = (0, 0);
     let mut measuring = None;
     let mut game_id = session.game().origin().id.clone();
+    let mut last_words = LastWords::default();
     loop {
         let shown = screen.painted;
         screen.update();
@@ -146,14 +149,15 @@ fn play(mut screen: Screen, mut session: Session) -> Result<(), String> {
             memory::release_freed();
             game_id.clone_from(&session.game().origin().id);
         }
-        for notice in session.take_notices() {
-            eprintln!("lightemall: {notice}");
-        }
-        if !screen.window.is_open() {
+        last_words.publish(session.files(), session.game(), session.version());
+        if !screen.window.is_open() || ending::signalled().is_some() {
             session.close();
         }
+        for notice in session.take_notices() {
+            say(&notice);
+        }
         if session.wants_quit() {
-            return Ok(());
+            return Ok(ending::signalled());
         }
         screen.set_title(&session);
         let animating = screen.draw_if_needed(&session, changed)?;

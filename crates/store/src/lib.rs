@@ -15,9 +15,9 @@ mod atomic;
 mod file;
 mod lock;
 mod pending;
-mod slots;
 #[cfg(test)]
 mod scratch;
+mod slots;
 
 pub use atomic::{
     check_replaceable, write_atomically, write_file_atomically, write_file_atomically_with,

@@ -41,7 +41,9 @@ impl Store {
             path: self.folder.clone(),
             source: std::io::Error::new(
                 std::io::ErrorKind::WouldBlock,
-                format!("{AUTOSAVE_SLOTS} LightEmAll windows are open already, each keeping its game here"),
+                format!(
+                    "{AUTOSAVE_SLOTS} LightEmAll windows are open already, each keeping its game here"
+                ),
             ),
         })
     }

@@ -353,11 +353,19 @@ fn two_windows_never_claim_one_autosave_slot() {
     let store = scratch("claims");
     let (first, held_first) = store.claim_autosave().expect("a slot");
     let (second, held_second) = store.claim_autosave().expect("another slot");
-    assert_eq!((first.as_str(), second.as_str()), (AUTOSAVE_SLOT, "autosave-2"));
+    assert_eq!(
+        (first.as_str(), second.as_str()),
+        (AUTOSAVE_SLOT, "autosave-2")
+    );
     let refused = store.claim_slot(AUTOSAVE_SLOT).expect_err("held");
-    assert!(refused.to_string().contains("another LightEmAll window"), "{refused}");
+    assert!(
+        refused.to_string().contains("another LightEmAll window"),
+        "{refused}"
+    );
     drop(held_first);
-    let again = store.claim_slot(AUTOSAVE_SLOT).expect("let go with its window");
+    let again = store
+        .claim_slot(AUTOSAVE_SLOT)
+        .expect("let go with its window");
     drop((again, held_second));
     let _ = fs::remove_dir_all(&store.folder);
 }
@@ -366,12 +374,24 @@ fn two_windows_never_claim_one_autosave_slot() {
 fn resume_takes_the_newest_game_no_window_holds() {
     let store = scratch("resume-slots");
     assert_eq!(store.slot_to_resume(), None, "nothing saved");
-    store.save_slot(AUTOSAVE_SLOT, &game().to_save()).expect("saved");
+    store
+        .save_slot(AUTOSAVE_SLOT, &game().to_save())
+        .expect("saved");
     std::thread::sleep(Duration::from_millis(20));
-    store.save_slot("autosave-2", &game().to_save()).expect("saved");
-    assert_eq!(store.slot_to_resume().as_deref(), Some("autosave-2"), "the newest");
+    store
+        .save_slot("autosave-2", &game().to_save())
+        .expect("saved");
+    assert_eq!(
+        store.slot_to_resume().as_deref(),
+        Some("autosave-2"),
+        "the newest"
+    );
     let held = store.claim_slot("autosave-2").expect("free");
-    assert_eq!(store.slot_to_resume().as_deref(), Some(AUTOSAVE_SLOT), "the newest not held");
+    assert_eq!(
+        store.slot_to_resume().as_deref(),
+        Some(AUTOSAVE_SLOT),
+        "the newest not held"
+    );
     let _held_too = store.claim_slot(AUTOSAVE_SLOT).expect("free");
     assert_eq!(store.slot_to_resume(), None, "every game is open");
     drop(held);
@@ -394,15 +414,25 @@ fn hold_lock(store: &Store) -> fs::File {
 #[test]
 fn a_result_that_cannot_be_recorded_now_is_kept_and_recorded_later() {
     let store = scratch("pending");
-    store.record_score(score("square:5x5:kruskal:easy", 9)).expect("recorded");
+    store
+        .record_score(score("square:5x5:kruskal:easy", 9))
+        .expect("recorded");
     let held = hold_lock(&store);
     let kept = store
         .keep_score_for_later(score("square:5x5:kruskal:easy", 7))
         .expect("kept in a file of its own, without the lock");
     assert!(kept.is_file());
     let seen = store.scores().expect("read");
-    assert_eq!(seen.scores.len(), 2, "the scores show it already: {}", seen.print());
-    assert_eq!(seen.best("square:5x5:kruskal:easy").map(|s| s.elapsed), Some(Duration::from_secs(7)));
+    assert_eq!(
+        seen.scores.len(),
+        2,
+        "the scores show it already: {}",
+        seen.print()
+    );
+    assert_eq!(
+        seen.best("square:5x5:kruskal:easy").map(|s| s.elapsed),
+        Some(Duration::from_secs(7))
+    );
     let busy = store.record_pending().expect_err("the lock is held");
     assert!(busy.to_string().contains("try again"), "{busy}");
     drop(held);
@@ -411,7 +441,11 @@ fn a_result_that_cannot_be_recorded_now_is_kept_and_recorded_later() {
     let text = fs::read_to_string(store.folder.join(SCORES_FILE)).expect("table");
     assert_eq!(rows(&text), 2, "{text}");
     assert_eq!(store.record_pending().expect("nothing left"), 0);
-    assert_eq!(store.scores().expect("read").scores.len(), 2, "recorded once");
+    assert_eq!(
+        store.scores().expect("read").scores.len(),
+        2,
+        "recorded once"
+    );
     let _ = fs::remove_dir_all(&store.folder);
 }
 

@@ -2,24 +2,79 @@
 //! (Esc, closing the window, `--resume`), the save slot of Ctrl+S and
 //! Ctrl+O, and the scores table a win is recorded in.
 
+use lightemall_engine::save::SaveFile;
 use lightemall_engine::score::Score;
 use lightemall_engine::{Clock, Game};
-use lightemall_store::{AUTOSAVE_SLOT, SAVE_EXTENSION, Store};
+use lightemall_store::{AUTOSAVE_SLOT, SAVE_EXTENSION, SlotClaim, Store};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The slot Ctrl+S writes and Ctrl+O / L reads.
 pub const SAVE_SLOT: &str = "saved";
 
-/// Where the session keeps its files; `None` plays without any (no data
-/// directory), and every file action then says so.
-#[derive(Clone, Debug, Default)]
+/// Where the session keeps its files; without a store it plays without
+/// any (no data directory), and every file action then says so.
+#[derive(Clone, Debug)]
 pub struct Files {
     /// The store, if there is one.
     pub store: Option<Store>,
+    /// The slot this window keeps its game in as it plays and when it
+    /// leaves: [`AUTOSAVE_SLOT`], or `autosave-2` ... when another window
+    /// holds that one.
+    autosave_slot: String,
+    /// This window's hold on its slot, while it plays (shared by clones).
+    _claim: Option<Arc<SlotClaim>>,
+}
+
+impl Default for Files {
+    fn default() -> Files {
+        Files::unclaimed(None)
+    }
 }
 
 impl Files {
+    /// The files of `store`, keeping the game in [`AUTOSAVE_SLOT`] without
+    /// claiming it (for tests and for a store that cannot hold a claim).
+    pub fn unclaimed(store: Option<Store>) -> Files {
+        Files {
+            store,
+            autosave_slot: AUTOSAVE_SLOT.to_string(),
+            _claim: None,
+        }
+    }
+
+    /// The files of a new window: its game kept in the first autosave
+    /// slot no other window holds. A store that cannot hold a claim (a
+    /// folder that cannot be written) keeps [`AUTOSAVE_SLOT`], unclaimed:
+    /// saving there fails and says why.
+    pub fn claimed(store: Option<Store>) -> Files {
+        match store.as_ref().map(Store::claim_autosave) {
+            Some(Ok((slot, claim))) => Files {
+                store,
+                autosave_slot: slot,
+                _claim: Some(Arc::new(claim)),
+            },
+            _ => Files::unclaimed(store),
+        }
+    }
+
+    /// The files of a window going on with the game of `slot`, which it
+    /// claims: refused if another window plays it.
+    pub fn resuming(store: Store, slot: &str) -> Result<Files, String> {
+        let claim = store.claim_slot(slot).map_err(|e| e.to_string())?;
+        Ok(Files {
+            store: Some(store),
+            autosave_slot: slot.to_string(),
+            _claim: Some(Arc::new(claim)),
+        })
+    }
+
+    /// The slot this window keeps its game in.
+    pub fn autosave_slot(&self) -> &str {
+        &self.autosave_slot
+    }
+
     fn store(&self) -> Result<&Store, String> {
         self.store
             .as_ref()
@@ -28,16 +83,33 @@ impl Files {
 
     /// Save `game` in `slot`; a line saying where, or what went wrong.
     pub fn save(&self, slot: &str, game: &Game) -> Result<String, String> {
+        self.save_file(slot, &game.to_save())
+    }
+
+    fn save_file(&self, slot: &str, save: &SaveFile) -> Result<String, String> {
         let store = self.store()?;
-        store
-            .save_slot(slot, &game.to_save())
-            .map_err(|e| e.to_string())?;
+        store.save_slot(slot, save).map_err(|e| e.to_string())?;
         Ok(format!("saved to {}", store.slot_path(slot).display()))
     }
 
-    /// The autosave on quitting.
+    /// The autosave on quitting (and as the game is played). A game not
+    /// played yet (no move made) never replaces a game kept there: it is
+    /// not saved, and the kept one stays.
     pub fn autosave(&self, game: &Game) -> Result<String, String> {
-        self.save(AUTOSAVE_SLOT, game)
+        self.autosave_file(&game.to_save())
+    }
+
+    /// [`Files::autosave`] of a game's save.
+    pub fn autosave_file(&self, save: &SaveFile) -> Result<String, String> {
+        let store = self.store()?;
+        let slot = &self.autosave_slot;
+        if save.moves_made == 0 && store.has_slot(slot) {
+            return Ok(format!(
+                "kept the game at {}: this one has no move yet",
+                store.slot_path(slot).display()
+            ));
+        }
+        self.save_file(slot, save)
     }
 
     /// A last resort when the autosave failed and the window is gone: the
@@ -45,13 +117,18 @@ impl Files {
     /// store cannot take it (no folder, a lock held, a full disk), a file
     /// of that name in the temporary folder. A line saying where.
     pub fn rescue(&self, game: &Game) -> Result<String, String> {
+        self.rescue_file(&game.to_save())
+    }
+
+    /// [`Files::rescue`] of a game's save.
+    pub fn rescue_file(&self, save: &SaveFile) -> Result<String, String> {
         let seconds = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let slot = format!("rescued-{seconds}-{}", std::process::id());
         let in_store = self.store().and_then(|store| {
             store
-                .save_slot(&slot, &game.to_save())
+                .save_slot(&slot, save)
                 .map(|()| store.slot_path(&slot))
                 .map_err(|e| e.to_string())
         });
@@ -60,7 +137,7 @@ impl Files {
             Err(_) => {
                 let path: PathBuf =
                     std::env::temp_dir().join(format!("lightemall-{slot}.{SAVE_EXTENSION}"));
-                let text = game.to_save().to_text().map_err(|e| e.to_string())?;
+                let text = save.to_text().map_err(|e| e.to_string())?;
                 write_new(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
                 path
             }
@@ -89,26 +166,49 @@ impl Files {
         self.store()?.scores().map_err(|e| e.to_string())
     }
 
-    /// Record a won game's result: `Some(true)` if it is the preset's new
-    /// best time, `Some(false)` if not, `None` for an assisted game (not
-    /// recorded).
-    pub fn record_win(&self, game: &Game) -> Result<Option<bool>, String> {
-        match game.score() {
-            Some(score) => self.record(score).map(Some),
-            None => Ok(None),
+    /// Record `score` (a win's, taken when it was won). One that cannot
+    /// be recorded now (the folder's lock held, a damaged table) is kept
+    /// in a file of its own to be recorded later
+    /// ([`Files::record_waiting`]); `Err` only if it cannot be kept either.
+    pub fn record(&self, score: Score) -> Result<Recorded, String> {
+        let store = self.store()?;
+        let beats = |best: &Score| (score.elapsed, score.moves) < (best.elapsed, best.moves);
+        let new_best = store
+            .scores()
+            .map(|before| before.best(&score.preset).is_none_or(beats));
+        match store.record_score(score.clone()) {
+            Ok(_) => Ok(Recorded::Now {
+                new_best: new_best.unwrap_or(false),
+            }),
+            Err(error) => match store.keep_score_for_later(score) {
+                Ok(kept) => Ok(Recorded::Later(format!(
+                    "the result could not be recorded now ({error}); it is kept in {} and recorded later",
+                    kept.display()
+                ))),
+                Err(also) => Err(format!(
+                    "the result could not be recorded: {error}; nor kept for later: {also}"
+                )),
+            },
         }
     }
 
-    /// Record `score` (a win's, taken when it was won); `Ok(true)` if it
-    /// is the best time of its preset.
-    pub fn record(&self, score: Score) -> Result<bool, String> {
-        let store = self.store()?;
-        let before = store.scores().map_err(|e| e.to_string())?;
-        let beats = |best: &Score| (score.elapsed, score.moves) < (best.elapsed, best.moves);
-        let new_best = before.best(&score.preset).is_none_or(beats);
-        store.record_score(score).map_err(|e| e.to_string())?;
-        Ok(new_best)
+    /// Record the results kept for later if the folder is free now: how
+    /// many were. `Err` while they still cannot be.
+    pub fn record_waiting(&self) -> Result<usize, String> {
+        self.store()?.record_pending().map_err(|e| e.to_string())
     }
+}
+
+/// What became of a win's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// Recorded in the scores table; whether it is the preset's best time.
+    Now {
+        /// The preset's best time.
+        new_best: bool,
+    },
+    /// Kept to be recorded later: a line saying why and where.
+    Later(String),
 }
 
 /// Write a new file, never one that exists: in a shared folder such as

@@ -47,6 +47,7 @@ mod demo;
 mod files;
 mod frame;
 mod keys;
+mod log;
 mod mouse;
 mod paint;
 mod presets;
@@ -55,11 +56,12 @@ mod session;
 pub use action::{Action, Heading};
 pub use building::{Building, MadeGame, Measuring};
 pub use clock::InstantClock;
-pub use files::Files;
+pub use files::{Files, Recorded};
 pub use frame::{Frames, MIN_FRAME, frame_size, layout_for, puzzle_panel};
 pub use keys::{Key, Modifiers, action_of};
+pub use log::say;
 pub use mouse::{MouseButton, MouseEdges, MouseEvent, MouseLevels};
-pub use session::{Fresh, NOTICE_MS, Notice, Session};
+pub use session::{Fresh, LEAVE_ASKED, NOTICE_MS, Notice, Session, leave_asked};
 
 use lightemall_engine::Game;
 

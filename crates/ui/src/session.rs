@@ -96,9 +96,21 @@ pub(crate) fn scores_lines(table: &ScoreTable, current: &str) -> Vec<String> {
     lines
 }
 
-/// What the first Esc says in a game in progress.
+/// What the first Esc says in a game in progress kept in the autosave
+/// slot.
 pub const LEAVE_ASKED: &str =
-    "Esc again to leave; this game is kept: `lightemall --resume` goes on with it";
+    "Esc again to leave; this game is kept: `lightemall play --resume` goes on with it";
+
+/// What the first Esc says in a game in progress kept in `slot`.
+pub fn leave_asked(slot: &str) -> String {
+    if slot == lightemall_store::AUTOSAVE_SLOT {
+        LEAVE_ASKED.to_string()
+    } else {
+        format!(
+            "Esc again to leave; this game is kept in {slot}: `lightemall play --resume={slot}` goes on with it"
+        )
+    }
+}
 
 /// The most zoom steps in and out.
 const MAX_ZOOM: i32 = 16;
@@ -154,6 +166,8 @@ pub struct Session {
     /// with the game unchanged since, leaves without it.
     autosave_failed: Option<u64>,
     quit: bool,
+    /// What was kept of the game as it was played, and results waiting.
+    keeping: keeping::Keeping,
     version: u64,
     /// The tiles each of the latest versions of the game changed (the
     /// version it made, and `Game::changed_tiles`), oldest first.
@@ -189,6 +203,7 @@ impl Session {
             scores: None,
             autosave_failed: None,
             quit: false,
+            keeping: keeping::Keeping::default(),
             version: 0,
             changes: VecDeque::new(),
         }
@@ -197,6 +212,11 @@ impl Session {
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Where the game is kept.
+    pub fn files(&self) -> &Files {
+        &self.files
     }
 
     /// The interface state for the view.
@@ -311,17 +331,19 @@ impl Session {
         self.demo.as_ref()
     }
 
-    /// Let time pass to `now_ms`: the demo shows its steps due, and starts
-    /// its game once over. `true` if the screen must change.
+    /// Let time pass to `now_ms`: the game is kept as it is played
+    /// ([`Session::keep_up`]), the demo shows its steps due and starts its
+    /// game once over. `true` if the screen must change.
     pub fn tick(&mut self, now_ms: u64) -> bool {
+        let told = self.keep_up(now_ms);
         let Some(demo) = &mut self.demo else {
-            return false;
+            return told;
         };
         let changed = demo.tick(now_ms);
         if demo.is_over(now_ms) {
             return self.end_demo(now_ms);
         }
-        changed
+        changed || told
     }
 
     /// Do what `action` asks at `now_ms`; `true` if the screen must change.
@@ -715,24 +737,6 @@ impl Session {
         self.won_seen = solved;
     }
 
-    /// Record a win's `score`, telling a new best time or why it could not
-    /// be recorded; whether it is the best time, if recorded.
-    fn record(&mut self, score: Score, now_ms: u64) -> Option<bool> {
-        let preset = score.preset.clone();
-        match self.files.record(score) {
-            Ok(true) => {
-                let name = preset_name(&preset);
-                self.tell(format!("A new best time for {name}!"), now_ms);
-                Some(true)
-            }
-            Ok(false) => Some(false),
-            Err(error) => {
-                self.tell(format!("the result could not be recorded: {error}"), now_ms);
-                None
-            }
-        }
-    }
-
     /// The solver's facts of the game's puzzle (the game's ID `id`),
     /// measured on another thread ([`crate::Measuring`]) while the game was
     /// played with provisional ones: the panel shows the rating and par
@@ -903,14 +907,18 @@ impl Session {
         }
         let warned = self.autosave_failed == Some(self.version);
         if self.in_progress() && !warned && !self.asked_again(Action::Quit, now_ms) {
-            return self.ask(Action::Quit, LEAVE_ASKED.to_string(), now_ms);
+            return self.ask(
+                Action::Quit,
+                leave_asked(self.files.autosave_slot()),
+                now_ms,
+            );
         }
         self.record_unsettled(now_ms);
         match self.files.autosave(&self.game) {
             Ok(_) => self.quit = true,
             Err(error) if self.autosave_failed == Some(self.version) => {
-                self.notices
-                    .push(format!("could not autosave: {error}; left without saving"));
+                self.notices.push(format!("could not autosave: {error}"));
+                self.rescue();
                 self.quit = true;
             }
             Err(error) => {
@@ -918,7 +926,7 @@ impl Session {
                 return self.tell(
                     format!(
                         "could not autosave: {error}. The game is still here: \
-                         Ctrl+S saves it to the other slot; Esc again leaves without saving"
+                         Ctrl+S saves it to the other slot; Esc again leaves it in a rescue file"
                     ),
                     now_ms,
                 );
@@ -927,21 +935,14 @@ impl Session {
         false
     }
 
-    /// Autosave and leave: the window was closed, and cannot stay to say
-    /// that the autosave failed. Then the game is rescued to a file of its
-    /// own ([`Files::rescue`]), and the log says where.
+    /// Autosave and leave: the window was closed (or the program is asked
+    /// to end: a signal, the display lost), and cannot stay to say that
+    /// the autosave failed. Then the game is rescued to a file of its own
+    /// ([`Files::rescue`]), and the log says where.
     pub fn close(&mut self) {
         // Leaving: the time no longer shows, so any will do.
         self.record_unsettled(0);
-        if let Err(error) = self.files.autosave(&self.game) {
-            self.notices.push(format!("could not autosave: {error}"));
-            match self.files.rescue(&self.game) {
-                Ok(saved) => self.notices.push(format!("the game was {saved}")),
-                Err(error) => self
-                    .notices
-                    .push(format!("could not save the game anywhere: {error}")),
-            }
-        }
+        self.keep_on_leaving();
         self.quit = true;
     }
 
@@ -1077,6 +1078,7 @@ impl Session {
 }
 
 mod assist;
+mod keeping;
 #[cfg(test)]
 mod tests;
 mod viewport;

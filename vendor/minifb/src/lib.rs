@@ -410,6 +410,20 @@ impl Window {
         self.0.set_title(title)
     }
 
+    /// LightEmAll's patch: call `hook` if the connection to the display
+    /// is lost (X11: Xlib's I/O error handler), before the process exits
+    /// with code 1; nothing on other back ends. The first hook set stays.
+    #[cfg(any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "dragonfly",
+        target_os = "netbsd",
+        target_os = "openbsd"
+    ))]
+    pub fn on_display_lost(hook: fn()) {
+        imp::Window::on_display_lost(hook)
+    }
+
     /// LightEmAll's patch: ask the window manager to keep a resizable
     /// window at least `width` x `height` (X11's WM_NORMAL_HINTS,
     /// PMinSize; nothing on other back ends).

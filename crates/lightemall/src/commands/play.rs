@@ -16,17 +16,20 @@ use lightemall_engine::{Game, GameError, PuzzleFacts, save::SaveFile};
 use lightemall_gen::PuzzleSource;
 use lightemall_render_minifb::check_display;
 use lightemall_solve::resolve_watched;
-use lightemall_store::{AUTOSAVE_SLOT, Store};
-use lightemall_ui::{Building, Files, InstantClock, MadeGame};
+use lightemall_store::{AUTOSAVE_SLOTS, Store, is_autosave_slot};
+use lightemall_ui::{Building, Files, InstantClock, MadeGame, say};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// Run the command.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_display()?;
-    let store = Store::in_default_folder().ok();
-    let files = Files { store };
-    match resumed(args, files.store.as_ref())? {
+    let store = Store::in_default_folder();
+    let (files, save) = match &args.resume {
+        Some(slot) => resumed(slot, store.map_err(|e| e.to_string())?)?,
+        None => (Files::claimed(store.ok()), None),
+    };
+    match save {
         Some(save) => {
             let source = PuzzleSource::parse(&save.puzzle)
                 .map_err(|e| format!("cannot resume the autosave: {e}"))?;
@@ -78,7 +81,7 @@ fn play_made(
             Ok(Building::Doing(_)) => {}
             Ok(Building::Made(made)) => {
                 let game = prepare(made?.into_game(Box::new(InstantClock::default())))?;
-                return lightemall_render_minifb::play(game, files, seed);
+                return ended(lightemall_render_minifb::play(game, files, seed)?);
             }
             Err(RecvTimeoutError::Timeout) => break,
             Err(RecvTimeoutError::Disconnected) => {
@@ -86,7 +89,18 @@ fn play_made(
             }
         }
     }
-    lightemall_render_minifb::play_when_made(&grid, &what, received, prepare, files, seed)
+    ended(lightemall_render_minifb::play_when_made(
+        &grid, &what, received, prepare, files, seed,
+    )?)
+}
+
+/// The window is closed: a signal that ended it (the game kept) ends the
+/// program with its code, 128 + its number, as the shell expects.
+fn ended(signal: Option<i32>) -> Result<(), String> {
+    match signal {
+        Some(signal) => std::process::exit(128 + signal),
+        None => Ok(()),
+    }
 }
 
 /// The game's parts for `source` (resolved as every entry point resolves
@@ -110,18 +124,32 @@ fn make(source: PuzzleSource, reports: &Sender<Building>) -> Result<Box<MadeGame
     Ok(Box::new(MadeGame { resolved, facts }))
 }
 
-/// The autosave, if `--resume` asks for it and there is one.
-fn resumed(args: &PlayArgs, store: Option<&Store>) -> Result<Option<SaveFile>, String> {
-    if !args.resume {
-        return Ok(None);
-    }
-    let store = store.ok_or("no folder for saves on this system: nothing to resume")?;
-    let save = store.load_slot(AUTOSAVE_SLOT).map_err(|e| e.to_string())?;
+/// The files of a window going on with the game of autosave `slot` (the
+/// newest no window plays, if empty), and that game; a new game's files
+/// and none if there is nothing to resume.
+fn resumed(slot: &str, store: Store) -> Result<(Files, Option<SaveFile>), String> {
+    let slot = match slot {
+        "" => store.slot_to_resume(),
+        slot if is_autosave_slot(slot) => Some(slot.to_string()),
+        slot => {
+            return Err(format!(
+                "--resume={slot}: not an autosave slot (autosave, autosave-2 ... autosave-{AUTOSAVE_SLOTS})"
+            ));
+        }
+    };
+    let Some(slot) = slot else {
+        say(&format!(
+            "nothing to resume in {}; a new game",
+            store.folder.display()
+        ));
+        return Ok((Files::claimed(Some(store)), None));
+    };
+    let save = store.load_slot(&slot).map_err(|e| e.to_string())?;
     if save.is_none() {
-        eprintln!(
-            "lightemall: nothing to resume at {}; a new game",
-            store.slot_path(AUTOSAVE_SLOT).display()
-        );
+        say(&format!(
+            "nothing to resume at {}; a new game",
+            store.slot_path(&slot).display()
+        ));
     }
-    Ok(save)
+    Ok((Files::resuming(store, &slot)?, save))
 }

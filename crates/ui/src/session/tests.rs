@@ -12,9 +12,7 @@ const PUZZLE: &str = "square:5x5:kruskal:easy#7";
 
 fn session_in(id: &str, folder: Option<PathBuf>) -> Session {
     let game = Game::from_id(id, Box::new(ManualClock::default())).expect("puzzle");
-    let files = Files {
-        store: folder.map(|folder| Store { folder }),
-    };
+    let files = Files::unclaimed(folder.map(|folder| Store { folder }));
     let mut seeds = 100..;
     let fresh = Fresh {
         clock: Box::new(|| Box::new(ManualClock::default())),
@@ -894,7 +892,7 @@ fn a_failed_autosave_keeps_the_game_until_esc_again() {
     let notice = s.notice(0).expect("a notice").text.clone();
     assert!(notice.contains("could not autosave"), "{notice}");
     assert!(
-        notice.contains("Esc again leaves without saving"),
+        notice.contains("Esc again leaves it in a rescue file"),
         "{notice}"
     );
     // Play goes on: the next Esc tries again, and warns again.
@@ -924,7 +922,18 @@ fn a_failed_autosave_keeps_the_game_until_esc_again() {
     assert_eq!(saved.moves.len(), 2);
     let slot = store.slot_path(lightemall_store::AUTOSAVE_SLOT);
     assert_eq!(std::fs::read_to_string(slot).expect("kept"), "my notes\n");
+    let rescued = rescued_in(&folder).expect("left with a rescue file too");
+    let save = lightemall_store::read_save(&rescued).expect("readable");
+    assert_eq!(save.moves.len(), 2);
     let _ = std::fs::remove_dir_all(folder);
+}
+
+/// The rescue file in `folder`, if there is one.
+fn rescued_in(folder: &std::path::Path) -> Option<PathBuf> {
+    std::fs::read_dir(folder)
+        .expect("folder")
+        .map(|entry| entry.expect("entry").path())
+        .find(|path| path.to_string_lossy().contains("rescued-"))
 }
 
 #[test]
@@ -1265,4 +1274,140 @@ fn n_on_a_large_board_starts_the_next_game_before_its_rating() {
             "{id}"
         );
     }
+}
+
+/// The autosave of `folder`, if any.
+fn autosaved(folder: &std::path::Path) -> Option<lightemall_engine::save::SaveFile> {
+    Store {
+        folder: folder.to_path_buf(),
+    }
+    .load_slot(lightemall_store::AUTOSAVE_SLOT)
+    .expect("readable")
+}
+
+#[test]
+fn the_game_is_kept_as_it_is_played_once_it_rests_and_every_few_seconds() {
+    let folder = scratch_folder("kept-as-played");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    s.tick(0);
+    assert!(autosaved(&folder).is_none(), "no move yet: nothing kept");
+    click(&mut s, MouseButton::Left, 7, false);
+    s.tick(10);
+    s.tick(keeping::QUIET_MS - 1);
+    assert!(autosaved(&folder).is_none(), "not yet at rest");
+    s.tick(keeping::QUIET_MS + 10);
+    assert_eq!(autosaved(&folder).expect("kept").moves.len(), 1);
+    // Play without a pause: kept at least every few seconds all the same.
+    let start = 2 * keeping::QUIET_MS;
+    let mut now = start;
+    while now < start + keeping::KEEP_EVERY_MS + 300 {
+        click(&mut s, MouseButton::Left, 7, false);
+        s.tick(now);
+        now += 300;
+    }
+    let kept = autosaved(&folder).expect("kept").moves.len();
+    assert!(kept > 1, "kept during play: {kept} moves");
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn an_unplayed_game_never_replaces_a_kept_one() {
+    let folder = scratch_folder("unplayed");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    click(&mut s, MouseButton::Left, 7, false);
+    click(&mut s, MouseButton::Left, 8, false);
+    s.close();
+    assert_eq!(autosaved(&folder).expect("kept").moves.len(), 2);
+    // A new window, a new game left at once: by Esc, then by closing.
+    for leave in [true, false] {
+        let mut fresh = session_in("square:6x6:kruskal:easy#3", Some(folder.clone()));
+        fresh.tick(10 * keeping::KEEP_EVERY_MS);
+        if leave {
+            assert!(!fresh.apply(Action::Quit, 0));
+        } else {
+            fresh.close();
+        }
+        assert!(fresh.wants_quit());
+        let kept = autosaved(&folder).expect("still kept");
+        assert_eq!((kept.puzzle.as_str(), kept.moves.len()), (PUZZLE, 2));
+    }
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn esc_again_in_a_folder_that_takes_nothing_leaves_a_rescue_copy() {
+    // The store's folder is a file: no save, no slot of its own.
+    let not_a_folder = scratch_folder("takes-nothing");
+    std::fs::write(&not_a_folder, "a file").expect("planted");
+    let mut s = session_in(PUZZLE, Some(not_a_folder.clone()));
+    click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.apply(Action::Quit, 0), "asks first");
+    assert!(
+        s.apply(Action::Quit, 1),
+        "the autosave fails: the game stays"
+    );
+    assert!(!s.wants_quit());
+    s.take_notices();
+    s.apply(Action::Quit, 2);
+    assert!(s.wants_quit(), "Esc again leaves");
+    let notices = s.take_notices();
+    let line = notices
+        .iter()
+        .find_map(|line| line.strip_prefix("the game was saved to "))
+        .unwrap_or_else(|| panic!("no rescue in {notices:?}"));
+    let path = PathBuf::from(line.split(" (").next().expect("a path"));
+    let save = lightemall_store::read_save(&path).expect("readable");
+    assert_eq!(save.moves.len(), 1);
+    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(not_a_folder);
+}
+
+#[test]
+fn a_win_kept_out_by_the_folders_lock_is_recorded_once_it_is_free() {
+    let folder = scratch_folder("win-locked");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let lock = std::fs::File::options()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(folder.join(lightemall_store::LOCK_FILE))
+        .expect("the lock file");
+    lock.lock().expect("held, as by another LightEmAll");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    solve_by_clicks(&mut s);
+    assert!(s.game().is_solved());
+    let text = s.notice(0).expect("a notice").text.clone();
+    assert!(
+        text.contains("kept in") && text.contains("recorded later"),
+        "{text}"
+    );
+    let store = Store {
+        folder: folder.clone(),
+    };
+    assert_eq!(
+        store.scores().expect("scores").scores.len(),
+        1,
+        "shown already"
+    );
+    s.tick(60_000);
+    assert!(
+        !folder.join(lightemall_store::SCORES_FILE).exists(),
+        "still held"
+    );
+    drop(lock);
+    assert!(s.tick(120_000), "told");
+    assert_eq!(
+        s.notice(120_000).expect("a notice").text,
+        "recorded 1 result kept from earlier"
+    );
+    let table =
+        std::fs::read_to_string(folder.join(lightemall_store::SCORES_FILE)).expect("the table");
+    assert_eq!(
+        lightemall_engine::score::ScoreTable::parse(&table)
+            .expect("a table")
+            .scores
+            .len(),
+        1
+    );
+    let _ = std::fs::remove_dir_all(folder);
 }

@@ -80,6 +80,14 @@ impl Window {
         }
     }
 
+    /// LightEmAll's patch: see `minifb::Window::on_display_lost`.
+    pub fn on_display_lost(hook: fn()) {
+        #[cfg(feature = "x11")]
+        x11::on_display_lost(hook);
+        #[cfg(not(feature = "x11"))]
+        let _ = hook;
+    }
+
     /// LightEmAll's patch: see `minifb::Window::set_min_size`.
     pub fn set_min_size(&mut self, width: usize, height: usize) {
         match self {

@@ -18,6 +18,25 @@ use std::{
     ptr::NonNull,
     time::Duration,
 };
+/// LightEmAll's patch: what to do when the connection to the X server is
+/// lost (the server ended, the network gone), set by `minifb::Window::on_display_lost`.
+static DISPLAY_LOST: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// LightEmAll's patch: call `hook` if the connection to the X server is
+/// lost, then exit with code 1 (Xlib lets no program go on past that).
+/// The first hook set stays.
+pub fn on_display_lost(hook: fn()) {
+    let _ = DISPLAY_LOST.set(hook);
+}
+
+/// Xlib's I/O error handler: it must not return to Xlib.
+unsafe extern "C" fn display_lost(_display: *mut xlib::Display) -> c_int {
+    if let Some(hook) = DISPLAY_LOST.get() {
+        hook();
+    }
+    std::process::exit(1)
+}
+
 use x11_dl::{
     keysym::*,
     xcursor,
@@ -90,6 +109,11 @@ impl DisplayInfo {
             if display.is_null() {
                 return Err(Error::WindowCreate("XOpenDisplay failed".to_owned()));
             }
+
+            // LightEmAll's patch: a lost connection calls the program's hook
+            // (to save what it must) before the process exits, as Xlib's
+            // default handler does.
+            (lib.XSetIOErrorHandler)(Some(display_lost));
 
             let mut supported = 0;
             (lib.XkbSetDetectableAutoRepeat)(display, 1, &mut supported);
