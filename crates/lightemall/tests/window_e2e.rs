@@ -692,3 +692,122 @@ fn a_huge_board_shows_before_its_rating_which_comes_later() {
     rated.save(&shots_folder().join("huge-rated.png"));
     assert!(app.title().contains(" · moves 0 · 0:00"), "{}", app.title());
 }
+
+/// The save in autosave `slot` of the data folder `home`.
+fn autosave_in(home: &std::path::Path, slot: &str) -> Option<lightemall_engine::save::SaveFile> {
+    let store = lightemall_store::Store {
+        folder: home.join("lightemall"),
+    };
+    store.load_slot(slot).expect("a readable save")
+}
+
+/// Start a game on `display` with data in `home`, make `moves` turns of
+/// one tile, and wait for the title to count them.
+fn play_some<'d>(
+    display: &'d Display,
+    home: &std::path::Path,
+    moves: u64,
+    stderr: std::process::Stdio,
+) -> App<'d> {
+    let app = App::start_logging(display, home, &["play", PUZZLE], stderr);
+    app.wait_title("a game (\" · moves \")", |title| {
+        title.contains(" · moves ")
+    });
+    let at = centre(&app, PUZZLE, 7);
+    for _ in 0..moves {
+        app.click(1, at.x, at.y);
+    }
+    wait_moves(&app, moves);
+    app
+}
+
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn sigterm_sighup_and_sigint_keep_the_game_and_exit_with_the_signal() {
+    needs_tools();
+    let display = Display::start();
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2)] {
+        let home = data_home(&format!("signal-{signal}"));
+        let mut app = play_some(&display, &home, 3, std::process::Stdio::inherit());
+        app.signal(signal);
+        assert_eq!(app.wait_exit(), Some(128 + number), "SIG{signal}");
+        let kept =
+            autosave_in(&home, "autosave").unwrap_or_else(|| panic!("SIG{signal}: nothing kept"));
+        assert_eq!(kept.moves.len(), 3, "SIG{signal}");
+    }
+}
+
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn a_lost_display_keeps_the_game() {
+    needs_tools();
+    let display = Display::start();
+    let home = data_home("display-lost");
+    let mut app = play_some(&display, &home, 3, std::process::Stdio::inherit());
+    display.kill_server();
+    assert_eq!(app.wait_exit(), Some(1));
+    let kept = autosave_in(&home, "autosave").expect("the game kept");
+    assert_eq!(kept.moves.len(), 3);
+}
+
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn a_log_that_cannot_be_written_loses_no_game() {
+    needs_tools();
+    let display = Display::start();
+    // stderr on a full device, then a pipe nobody reads: Ctrl+S and Esc
+    // each write a line there.
+    let full = std::fs::File::options()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let home = data_home("log-full");
+    let mut app = play_some(&display, &home, 2, full.into());
+    app.key("ctrl+s");
+    app.key("Escape");
+    app.key("Escape");
+    assert_eq!(app.wait_exit(), Some(0), "no panic");
+    assert_eq!(autosave_in(&home, "autosave").expect("kept").moves.len(), 2);
+    let home = data_home("log-closed");
+    let mut app = play_some(&display, &home, 2, std::process::Stdio::piped());
+    drop(app.child.stderr.take());
+    app.key("ctrl+s");
+    app.key("Escape");
+    app.key("Escape");
+    assert_eq!(app.wait_exit(), Some(0), "no panic");
+    assert_eq!(autosave_in(&home, "autosave").expect("kept").moves.len(), 2);
+}
+
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn two_windows_at_once_keep_two_games() {
+    needs_tools();
+    let display = Display::start();
+    let home = data_home("two-windows");
+    let mut first = play_some(&display, &home, 1, std::process::Stdio::inherit());
+    // Side by side: the second opens where the first was.
+    display.xdotool(&["windowmove", "--sync", &first.window, "1000", "0"]);
+    let mut second = play_some(&display, &home, 2, std::process::Stdio::inherit());
+    for app in [&mut second, &mut first] {
+        app.key("Escape");
+        app.key("Escape");
+        assert_eq!(app.wait_exit(), Some(0));
+    }
+    assert_eq!(
+        autosave_in(&home, "autosave")
+            .expect("the first")
+            .moves
+            .len(),
+        1
+    );
+    assert_eq!(
+        autosave_in(&home, "autosave-2")
+            .expect("the second")
+            .moves
+            .len(),
+        2
+    );
+    // The newest game no window plays goes on first.
+    let resumed = App::start(&display, &home, &["play", "--resume"]);
+    wait_moves(&resumed, 1);
+}

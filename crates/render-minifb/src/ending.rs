@@ -20,7 +20,10 @@ static SIGNAL: AtomicUsize = AtomicUsize::new(0);
 /// The game to save if the display is lost, and where.
 static LAST_WORDS: Mutex<Option<(Files, SaveFile)>> = Mutex::new(None);
 
-/// How often the game's save is handed over while it changes.
+/// A log this short is handed over at every change.
+const SHORT_LOG: usize = 10_000;
+/// How often the game's save is handed over while it changes, past
+/// [`SHORT_LOG`] moves.
 const PUBLISH_EVERY: Duration = Duration::from_millis(250);
 
 /// Have SIGTERM, SIGHUP and SIGINT end the window through its loop, and
@@ -73,11 +76,12 @@ pub struct LastWords {
 
 impl LastWords {
     /// Hand over `game`'s save (of the session's `version`) if it changed
-    /// since the last, at most every [`PUBLISH_EVERY`].
+    /// since the last: at once while its log is short (a copy costs
+    /// microseconds), at most every [`PUBLISH_EVERY`] once it is long.
     pub fn publish(&mut self, files: &Files, game: &Game, version: u64) {
         let due = match self.handed {
             Some((handed, _)) if handed == version => false,
-            Some((_, at)) => at.elapsed() >= PUBLISH_EVERY,
+            Some((_, at)) => game.history().len() < SHORT_LOG || at.elapsed() >= PUBLISH_EVERY,
             None => true,
         };
         if !due {

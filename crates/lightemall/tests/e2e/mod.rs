@@ -110,6 +110,13 @@ impl Display {
         None
     }
 
+    /// End the X server at once, as a crash or a lost connection would.
+    pub fn kill_server(&self) {
+        let _ = Command::new("kill")
+            .args(["-KILL", &self.server.id().to_string()])
+            .status();
+    }
+
     /// Run xdotool on this display; its output if it succeeded.
     pub fn xdotool(&self, args: &[&str]) -> Option<String> {
         let output = Command::new("xdotool")
@@ -161,12 +168,28 @@ impl<'d> App<'d> {
     /// Start `lightemall` with `args` and wait for its window, which may
     /// still be showing how far its game is made.
     pub fn start_making(display: &'d Display, data_home: &Path, args: &[&str]) -> App<'d> {
+        App::start_logging(display, data_home, args, Stdio::inherit())
+    }
+
+    /// [`App::start_making`] with the game's stderr sent to `stderr`.
+    pub fn start_logging(
+        display: &'d Display,
+        data_home: &Path,
+        args: &[&str],
+        stderr: Stdio,
+    ) -> App<'d> {
+        let before: Vec<String> = display
+            .xdotool(&["search", "--name", "^LightEmAll"])
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect();
         let mut child = Command::new(env!("CARGO_BIN_EXE_lightemall"))
             .args(args)
             .env("DISPLAY", &display.name)
             .env("XDG_DATA_HOME", data_home)
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("the binary starts");
         let window = wait_for("the game window", || {
@@ -174,7 +197,12 @@ impl<'d> App<'d> {
                 panic!("the game exited before showing a window ({status})");
             }
             let found = display.xdotool(&["search", "--name", "^LightEmAll"])?;
-            found.lines().next().map(str::to_string)
+            // Its own, not one open before it (a second game's window
+            // beside a first one's).
+            found
+                .lines()
+                .find(|line| !before.iter().any(|old| old == line))
+                .map(str::to_string)
         });
         // No window manager places it: put it where every pixel is on screen.
         display.xdotool(&["windowmove", "--sync", &window, "0", "0"]);
@@ -331,6 +359,15 @@ impl<'d> App<'d> {
         let fields: Vec<&str> = after.split_whitespace().collect();
         let number = |i: usize| fields[i].parse::<u64>().expect("a number");
         number(11) + number(12)
+    }
+
+    /// Send the game the signal `name` (`TERM`, `HUP`, `INT`).
+    pub fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .args([format!("-{name}"), self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill -{name}");
     }
 
     /// Wait for the game to exit; its exit code.
