@@ -169,6 +169,33 @@ fn core_crates_do_not_unwrap() {
     );
 }
 
+/// `eprintln!` panics when stderr cannot be written (a full device, a
+/// closed pipe), which lost a game at Esc: the program's messages go
+/// through `lightemall_ui::say`, which ignores a failed write.
+#[test]
+fn no_message_write_can_panic() {
+    let forbidden = [concat!("eprintln", "!"), concat!("eprint", "!(")];
+    let mut offenders = Vec::new();
+    let mut files = Vec::new();
+    rust_files(&workspace_root().join("crates"), &mut files);
+    for path in files
+        .iter()
+        .filter(|p| p.components().any(|c| c.as_os_str() == "src"))
+    {
+        let text = fs::read_to_string(path).unwrap_or_default();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (number, line) in code.lines().enumerate() {
+            if forbidden.iter().any(|f| line.contains(f)) {
+                offenders.push(format!("{}:{}", path.display(), number + 1));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "eprintln! in program code: {offenders:#?}"
+    );
+}
+
 /// The names in the `[dependencies]` table of a crate's `Cargo.toml`.
 fn dependencies(krate: &str) -> Vec<String> {
     let manifest = workspace_root()

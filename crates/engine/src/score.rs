@@ -315,6 +315,10 @@ fn parse_score(line: &str) -> Result<Score, String> {
             ));
         }
     };
+    if preset.chars().any(char::is_control) {
+        // It would be printed: an escape sequence must not reach a terminal.
+        return Err(format!("preset {preset:?} holds a control character"));
+    }
     let number = |what: &str, text: &str| {
         text.parse::<u64>()
             .map_err(|_| format!("{what} '{text}' is not a number"))
@@ -427,6 +431,14 @@ mod tests {
         assert_eq!(table.summaries(), each);
         assert_eq!(each.len(), 2);
         assert_eq!(ScoreTable::parse(&table.print()), Ok(table.clone()));
+    }
+
+    #[test]
+    fn a_preset_with_a_control_character_is_refused_escaped() {
+        let text = "lightemall scores 2\n\u{1b}[31mred\u{1b}]0;title\u{7} 1000 20 - 1\nend\n";
+        let error = ScoreTable::parse(text).expect_err("refused").to_string();
+        assert!(error.contains("control character"), "{error}");
+        assert!(!error.chars().any(char::is_control), "{error:?}");
     }
 
     #[test]
