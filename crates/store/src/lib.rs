@@ -30,6 +30,7 @@ pub use lock::{LOCK_FILE, SlotClaim};
 pub use slots::{AUTOSAVE_SLOTS, autosave_slot, is_autosave_slot};
 use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use thiserror::Error;
 
 /// The largest file read: the engine's bound on a save, which its writer
@@ -168,6 +169,22 @@ impl Store {
     /// best kept. A damaged table is refused, not replaced.
     pub fn record_score(&self, score: Score) -> Result<bool, StoreError> {
         let _lock = self.lock()?;
+        self.write_scores(Some(score)).map(|(kept, _)| kept)
+    }
+
+    /// [`Store::record_score`], waiting at most `patience` for the
+    /// folder's lock (a window must not freeze for the 5 s a command
+    /// waits: it keeps the result for later instead).
+    pub fn record_score_within(
+        &self,
+        score: Score,
+        patience: Duration,
+    ) -> Result<bool, StoreError> {
+        let _lock =
+            FolderLock::take_within(&self.folder, patience).map_err(|source| StoreError::Io {
+                path: self.folder.join(LOCK_FILE),
+                source,
+            })?;
         self.write_scores(Some(score)).map(|(kept, _)| kept)
     }
 

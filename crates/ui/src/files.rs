@@ -10,6 +10,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// How long a win waits for the folder's lock before its result is kept
+/// for later: the window does not freeze meanwhile.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// The slot Ctrl+S writes and Ctrl+O / L reads.
 pub const SAVE_SLOT: &str = "saved";
 
@@ -176,7 +180,7 @@ impl Files {
         let new_best = store
             .scores()
             .map(|before| before.best(&score.preset).is_none_or(beats));
-        match store.record_score(score.clone()) {
+        match store.record_score_within(score.clone(), LOCK_PATIENCE) {
             Ok(_) => Ok(Recorded::Now {
                 new_best: new_best.unwrap_or(false),
             }),
