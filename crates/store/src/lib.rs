@@ -18,7 +18,8 @@ mod lock;
 mod scratch;
 
 pub use atomic::{
-    check_replaceable, write_atomically, write_file_atomically, write_file_atomically_with,
+    check_replaceable, remove_files_under_way, write_atomically, write_file_atomically,
+    write_file_atomically_with,
 };
 pub use file::open_regular;
 use lightemall_engine::save::{SaveError, SaveFile};
