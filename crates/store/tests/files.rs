@@ -244,10 +244,18 @@ fn a_huge_file_is_refused_without_being_read() {
         .and_then(|file| file.set_len(1 << 40))
         .expect("planted");
     let error = store.load_slot("huge").expect_err("refused").to_string();
-    assert!(error.contains("larger than 256 MB"), "{error}");
+    assert!(error.contains("larger than 96 MB"), "{error}");
+    // Past the bound, not by much (a 240 MB save was read whole).
+    for len in [240 << 20, (96 << 20) + 1] {
+        fs::File::create(&path)
+            .and_then(|file| file.set_len(len))
+            .expect("planted");
+        let error = store.load_slot("huge").expect_err("refused").to_string();
+        assert!(error.contains("larger than 96 MB"), "{len}: {error}");
+    }
     let write = store.save_slot("huge", &game().to_save());
     assert!(matches!(write, Err(StoreError::WouldOverwrite { .. })));
-    assert_eq!(fs::metadata(&path).expect("kept").len(), 1 << 40);
+    assert_eq!(fs::metadata(&path).expect("kept").len(), (96 << 20) + 1);
     let _ = fs::remove_dir_all(&store.folder);
 }
 
