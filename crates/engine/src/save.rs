@@ -45,9 +45,15 @@ pub const MAGIC: &str = "lightemall save";
 pub const VERSION: u32 = 2;
 /// The version of a save without a seeded jumble: older releases read it.
 const PLAIN_VERSION: u32 = 1;
-/// The largest save text read or written (a 1000x1000 game with a million
-/// moves fits many times over).
-pub const MAX_BYTES: usize = 256 << 20;
+/// The largest save text read or written: more than any game can write.
+/// A game's log and redo list hold at most [`MAX_MOVES`] tokens, each at
+/// most 22 characters and a separator (`J#18446744073709551615;`) apart
+/// from the written-out turns, at most [`MAX_WRITTEN_TURNS`] of 10 or
+/// fewer (`999,999+7/`): 86 MB; a puzzle ID is at most about 4 MB (a
+/// 1000x1000 hex board with barriers). The bound is well under the 256 MB
+/// it was, so a file past it is refused by its size before it is read (a
+/// 240 MB one was read whole: 482 MB resident).
+pub const MAX_BYTES: usize = 96 << 20;
 
 /// The contents of a save file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,13 @@
 //! an error naming the file and why, not "not a puzzle ID". So is an
 //! argument that looks like a path (a `/` or a file extension, and no `:`,
 //! which every puzzle ID has) but names nothing.
+//!
+//! An argument that is a puzzle ID (or Net ID, or JSON) as it stands is
+//! read as that, even if a file of that name exists, and a note on stderr
+//! says the file was not read: what a user typed as an ID is the ID, and
+//! `./NAME` reads the file.
 
+use lightemall_gen::PuzzleSource;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 
@@ -22,10 +28,24 @@ pub fn puzzle_text(arg: &str) -> Result<String, String> {
     }
     let path = Path::new(arg);
     match std::fs::symlink_metadata(path) {
+        Ok(_) if PuzzleSource::parse(arg).is_ok() => {
+            eprintln!(
+                "lightemall: note: '{arg}' is read as a puzzle ID, not as the file of that \
+                 name (write ./{arg} to read the file)"
+            );
+            Ok(arg.to_string())
+        }
         Ok(meta) => read_file(path, arg, meta.file_type().is_symlink()),
         Err(e) if looks_like_a_path(arg) => Err(format!("cannot read {arg}: {e}")),
         Err(_) => Ok(arg.to_string()),
     }
+}
+
+/// The file [`puzzle_text`] reads for `arg`, if it reads one.
+pub fn puzzle_file(arg: &str) -> Option<&Path> {
+    let path = Path::new(arg);
+    (arg != "-" && path.symlink_metadata().is_ok() && PuzzleSource::parse(arg).is_err())
+        .then_some(path)
 }
 
 /// Whether `arg`, which names nothing on disk, was meant as a file: it is

@@ -8,6 +8,7 @@ mod input;
 mod output;
 mod progress;
 mod puzzle_args;
+mod signals;
 
 use clap::Parser;
 use std::process::ExitCode;

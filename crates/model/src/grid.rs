@@ -205,7 +205,11 @@ pub fn parse_size(text: &str) -> Result<(usize, usize, bool), String> {
     let (width, height) = (side(w)?, side(h)?);
     let in_range = |v: u64| (MIN_SIDE as u64..=MAX_SIDE as u64).contains(&v);
     if !in_range(width) || !in_range(height) {
-        return Err(ModelError::SizeOutOfRange { width, height }.to_string());
+        // The sides as typed: a number past u64 saturated above, and
+        // quoting the saturated value would name a size nobody typed.
+        return Err(format!(
+            "board size {w}x{h} is out of range: each side must be {MIN_SIDE} to {MAX_SIDE}"
+        ));
     }
     Ok((width as usize, height as usize, wrap))
 }
@@ -243,6 +247,26 @@ mod tests {
             "99999999999999999999999x2",
         ] {
             assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// A number past 2^64-1 was quoted saturated (`18446744073709551615x2`
+    /// for `18446744073709551617x2`): the error quotes what was typed.
+    #[test]
+    fn a_size_out_of_range_is_quoted_as_typed() {
+        for typed in [
+            "18446744073709551617x2",
+            "00001001x5",
+            "99999999999999999999999x2w",
+        ] {
+            let body = typed.trim_end_matches('w');
+            assert_eq!(
+                parse_size(typed),
+                Err(format!(
+                    "board size {body} is out of range: each side must be 2 to 1000"
+                )),
+                "{typed}"
+            );
         }
     }
 

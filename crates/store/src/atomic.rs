@@ -7,12 +7,19 @@
 //!   `O_EXCL` (`create_new`), so two writes at once (two processes, two
 //!   threads, or a process that reuses a dead one's id) never share one,
 //!   and a name taken already is skipped, never deleted.
-//! - A symbolic link is written through: the file it names is replaced and
-//!   the link stays. A path that names something other than a regular file
+//! - A symbolic link of ours (owned by the user who runs us) is written
+//!   through: the file it names is replaced and the link stays. A link
+//!   owned by anyone else is not followed and nothing is written: in a
+//!   shared folder such as `/tmp` another user could plant one that names
+//!   a file of ours. A path that names something other than a regular file
 //!   (a folder, a FIFO, a device) is refused and left as it is.
-//! - A replaced file keeps its permissions.
+//! - A read-only file (no write bit for its owner: judged by the mode, not
+//!   by `access(2)`, which says "writable" to root whatever the mode) is
+//!   refused and left as it is; a replaced file keeps its permissions.
 //! - Temporary files of ours that a crash left behind are removed once
-//!   they are [`STALE_AFTER`] old (younger ones may be a write under way).
+//!   they are [`STALE_AFTER`] old (younger ones may be a write under way);
+//!   a process about to die of a signal can remove the ones under way
+//!   ([`remove_files_under_way`]), as `lightemall render` does.
 
 use crate::file::not_regular;
 use rand_core::Rng;
@@ -21,6 +28,7 @@ use std::cell::RefCell;
 use std::fs::{self, File, Permissions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// How old a temporary file of ours must be to be taken for a crash's litter.
@@ -61,10 +69,49 @@ pub fn write_file_atomically_with(
 }
 
 /// Whether a write to `path` would be refused because of what is there
-/// now (something that is not a regular file, a loop of links): a check
-/// before long work whose result would go there.
+/// now (something that is not a regular file, a read-only file, a link
+/// that is not ours, a loop of links): a check before long work whose
+/// result would go there.
 pub fn check_replaceable(path: &Path) -> io::Result<()> {
     permissions_of_existing(&follow_links(path)?).map(drop)
+}
+
+/// The temporary files of the writes under way in this process.
+static UNDER_WAY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Remove the temporary files of every write under way in this process:
+/// for a signal handler, just before the process ends, so an interrupted
+/// write leaves no litter (the files it would replace stay as they were).
+/// A write whose temporary file is removed fails.
+pub fn remove_files_under_way() {
+    remove_under_way(|_| true);
+}
+
+/// [`remove_files_under_way`] for the temporary files `which` picks.
+fn remove_under_way(which: impl Fn(&Path) -> bool) {
+    let mut files = UNDER_WAY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    files.retain(|temp| {
+        if which(temp) {
+            let _ = fs::remove_file(temp);
+            false
+        } else {
+            true
+        }
+    });
+}
+
+/// The temporary file `temp` is a write's until the write ends.
+fn set_under_way(temp: &Path, under_way: bool) {
+    let mut files = UNDER_WAY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if under_way {
+        files.push(temp.to_path_buf());
+    } else {
+        files.retain(|file| file != temp);
+    }
 }
 
 fn folder_of(path: &Path) -> &Path {
@@ -115,8 +162,10 @@ fn write_through(
         .to_string_lossy()
         .into_owned();
     let (temp, mut file) = create_temp(folder, &name, steps)?;
+    set_under_way(&temp, true);
     let written = write_synced(&mut file, write, permissions, steps)
         .and_then(|()| (steps.replace)(&temp, &target));
+    set_under_way(&temp, false);
     drop(file);
     match written {
         Ok(()) => {
@@ -134,12 +183,30 @@ fn write_through(
 }
 
 /// The file `path` names once symbolic links are followed (it need not
-/// exist: a dangling link is written through, creating its target).
+/// exist: a dangling link is written through, creating its target). Only
+/// links owned by the user who runs us are followed.
 fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    follow_links_as(path, current_user())
+}
+
+/// The effective user id of this process (`None` where there is none).
+fn current_user() -> Option<u32> {
+    #[cfg(unix)]
+    {
+        Some(rustix::process::geteuid().as_raw())
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// [`follow_links`] for the user `user`: a link owned by another is an
+/// error, and nothing is followed through it.
+fn follow_links_as(path: &Path, user: Option<u32>) -> io::Result<PathBuf> {
     let mut path = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&path) {
             Ok(meta) if meta.file_type().is_symlink() => {
+                check_link_owner(&meta, user)?;
                 let link = fs::read_link(&path)?;
                 path = folder_of(&path).join(link);
             }
@@ -154,10 +221,46 @@ fn follow_links(path: &Path) -> io::Result<PathBuf> {
     ))
 }
 
+/// `Err` if the link whose metadata is `meta` is not owned by `user`.
+fn check_link_owner(meta: &fs::Metadata, user: Option<u32>) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if user.is_some_and(|user| meta.uid() != user) {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "a symbolic link owned by another user (uid {}); it is not followed",
+                    meta.uid()
+                ),
+            ));
+        }
+    }
+    let _ = (meta, user);
+    Ok(())
+}
+
+/// Whether a file's permissions say read-only: no write bit for its owner
+/// (the mode, not `access(2)`, which tells root every file is writable).
+fn is_read_only(permissions: &Permissions) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        permissions.mode() & 0o200 == 0
+    }
+    #[cfg(not(unix))]
+    permissions.readonly()
+}
+
 /// The permissions of the file a write replaces, if there is one; an
-/// error if it is not a regular file (it is never replaced).
+/// error if it is not a regular file or is read-only (it is never
+/// replaced).
 fn permissions_of_existing(path: &Path) -> io::Result<Option<Permissions>> {
     match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() && is_read_only(&meta.permissions()) => Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "it is read-only, so it is not replaced",
+        )),
         Ok(meta) if meta.is_file() => Ok(Some(meta.permissions())),
         Ok(meta) => Err(not_regular(meta.file_type())),
         Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -467,6 +570,108 @@ mod tests {
         write_atomically(&path, "new").expect("second write");
         let mode = fs::metadata(&path).expect("exists").permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A read-only file (mode 444) was replaced: the rename needs only the
+    /// folder's write permission, and as root `access(2)` says writable.
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_never_replaced() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir = scratch("read-only");
+        let path = dir.join("k.png");
+        write_atomically(&path, "old").expect("first write");
+        for mode in [0o444, 0o400, 0o044] {
+            fs::set_permissions(&path, Permissions::from_mode(mode)).expect("chmod");
+            let error = write_atomically(&path, "new").expect_err("refused");
+            assert_eq!(error.to_string(), "it is read-only, so it is not replaced");
+            assert_eq!(error.kind(), io::ErrorKind::PermissionDenied);
+            assert!(check_replaceable(&path).is_err(), "{mode:o}");
+            let streamed = write_file_atomically_with(&path, |out| out.write_all(b"new"));
+            assert!(streamed.is_err(), "{mode:o}");
+            assert_eq!(fs::read_to_string(&path).expect("readable"), "old");
+            let kept = fs::metadata(&path).expect("there").permissions().mode();
+            assert_eq!(kept & 0o777, mode);
+        }
+        // Through a link (ours) to it: refused the same.
+        let link = dir.join("link.png");
+        symlink(&path, &link).expect("link");
+        assert!(write_atomically(&link, "new").is_err());
+        assert_eq!(fs::read_to_string(&path).expect("readable"), "old");
+        assert_eq!(entries(&dir), ["k.png", "link.png"]);
+        // Its owner may write again once it has a write bit.
+        fs::set_permissions(&path, Permissions::from_mode(0o644)).expect("chmod");
+        write_atomically(&link, "new").expect("written");
+        assert_eq!(fs::read_to_string(&path).expect("readable"), "new");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A link planted by another user (in `/tmp`, say) was followed, and
+    /// the file it named, ours, replaced.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_owned_by_another_user_is_not_followed() {
+        use std::os::unix::fs::{MetadataExt, symlink};
+        let dir = scratch("foreign-link");
+        fs::create_dir_all(&dir).expect("folder");
+        let ours = dir.join("precious");
+        fs::write(&ours, "precious").expect("target");
+        let link = dir.join("k.png");
+        symlink(&ours, &link).expect("link");
+        let owner = fs::symlink_metadata(&link).expect("there").uid();
+        // As the link's owner: followed; as anyone else: refused.
+        assert_eq!(follow_links_as(&link, Some(owner)).expect("ours"), ours);
+        let error = follow_links_as(&link, Some(owner + 1)).expect_err("not ours");
+        assert_eq!(error.kind(), io::ErrorKind::PermissionDenied);
+        assert_eq!(
+            error.to_string(),
+            format!("a symbolic link owned by another user (uid {owner}); it is not followed")
+        );
+        // A chain is refused at the first link that is not ours.
+        let chained = dir.join("chained.png");
+        symlink(&link, &chained).expect("link");
+        assert!(follow_links_as(&chained, Some(owner + 1)).is_err());
+        assert_eq!(fs::read_to_string(&ours).expect("kept"), "precious");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Writes under way are listed until they end, and removing them (a
+    /// signal handler does, before the process dies) fails the write and
+    /// leaves the old file and no temporary file.
+    #[test]
+    fn temporary_files_under_way_are_listed_and_can_be_removed() {
+        let dir = scratch("under-way");
+        let path = dir.join("k.png");
+        write_atomically(&path, "old").expect("first write");
+        let interrupted = Steps {
+            write: |file, bytes| {
+                file.write_all(&bytes[..2])?;
+                // The signal arrives mid-write: this write's temporary file
+                // is listed, and the handler removes it.
+                let mine = |temp: &Path| temp.to_string_lossy().contains("-under-way/");
+                let listed = UNDER_WAY
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .iter()
+                    .filter(|temp| mine(temp))
+                    .count();
+                assert_eq!(listed, 1, "the write under way is listed");
+                remove_under_way(mine);
+                file.write_all(&bytes[2..])
+            },
+            ..Steps::default()
+        };
+        assert!(write_with(&path, b"new image", &interrupted).is_err());
+        assert_eq!(fs::read_to_string(&path).expect("readable"), "old");
+        assert_eq!(entries(&dir), ["k.png"]);
+        write_atomically(&path, "new").expect("a later write");
+        let still_listed = UNDER_WAY
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .any(|temp| temp.starts_with(&dir));
+        assert!(!still_listed, "a finished write is no longer listed");
         let _ = fs::remove_dir_all(&dir);
     }
 

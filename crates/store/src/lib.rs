@@ -20,7 +20,8 @@ mod scratch;
 mod slots;
 
 pub use atomic::{
-    check_replaceable, write_atomically, write_file_atomically, write_file_atomically_with,
+    check_replaceable, remove_files_under_way, write_atomically, write_file_atomically,
+    write_file_atomically_with,
 };
 pub use file::open_regular;
 use lightemall_engine::save::{SaveError, SaveFile};
@@ -273,10 +274,12 @@ fn read_text(path: &Path) -> Result<String, StoreError> {
     let file = open_regular(path).map_err(io)?;
     // A regular file says its size: refused before a byte is read (the
     // bound on the read below still holds if it grows meanwhile).
-    if file.metadata().is_ok_and(|m| m.len() > MAX_FILE) {
+    let size = file.metadata().map_or(0, |m| m.len());
+    if size > MAX_FILE {
         return Err(too_large());
     }
-    let mut bytes = Vec::new();
+    // Room for it all at once: a growing buffer would double past it.
+    let mut bytes = Vec::with_capacity(size as usize + 1);
     file.take(MAX_FILE + 1)
         .read_to_end(&mut bytes)
         .map_err(io)?;

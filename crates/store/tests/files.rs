@@ -244,10 +244,18 @@ fn a_huge_file_is_refused_without_being_read() {
         .and_then(|file| file.set_len(1 << 40))
         .expect("planted");
     let error = store.load_slot("huge").expect_err("refused").to_string();
-    assert!(error.contains("larger than 256 MB"), "{error}");
+    assert!(error.contains("larger than 96 MB"), "{error}");
+    // Past the bound, not by much (a 240 MB save was read whole).
+    for len in [240 << 20, (96 << 20) + 1] {
+        fs::File::create(&path)
+            .and_then(|file| file.set_len(len))
+            .expect("planted");
+        let error = store.load_slot("huge").expect_err("refused").to_string();
+        assert!(error.contains("larger than 96 MB"), "{len}: {error}");
+    }
     let write = store.save_slot("huge", &game().to_save());
     assert!(matches!(write, Err(StoreError::WouldOverwrite { .. })));
-    assert_eq!(fs::metadata(&path).expect("kept").len(), 1 << 40);
+    assert_eq!(fs::metadata(&path).expect("kept").len(), (96 << 20) + 1);
     let _ = fs::remove_dir_all(&store.folder);
 }
 
@@ -455,4 +463,54 @@ fn rows(text: &str) -> usize {
         .expect("a table")
         .scores
         .len()
+}
+
+/// A read-only autosave (mode 444) was replaced by the next Esc: the
+/// rename needs only the folder's write permission, and root is told
+/// every file is writable. Now refused, the file and its mode kept.
+#[cfg(unix)]
+#[test]
+fn a_read_only_save_or_scores_file_is_never_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let store = scratch("read-only");
+    let old = game().to_save();
+    store.save_slot(AUTOSAVE_SLOT, &old).expect("written");
+    store
+        .record_score(score("square:5x5:kruskal:easy", 42))
+        .expect("recorded");
+    let slot = store.slot_path(AUTOSAVE_SLOT);
+    let scores = store.folder.join(SCORES_FILE);
+    for path in [&slot, &scores] {
+        fs::set_permissions(path, fs::Permissions::from_mode(0o444)).expect("chmod");
+    }
+    let (slot_before, scores_before) = (
+        fs::read(&slot).expect("there"),
+        fs::read(&scores).expect("there"),
+    );
+    let mut newer = game();
+    newer.play_tokens("C0,0").expect("valid");
+    let error = store
+        .save_slot(AUTOSAVE_SLOT, &newer.to_save())
+        .expect_err("refused")
+        .to_string();
+    assert_eq!(
+        error,
+        format!("{}: it is read-only, so it is not replaced", slot.display())
+    );
+    let error = store
+        .record_score(score("square:5x5:kruskal:easy", 7))
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        error.ends_with("it is read-only, so it is not replaced"),
+        "{error}"
+    );
+    assert_eq!(fs::read(&slot).expect("there"), slot_before);
+    assert_eq!(fs::read(&scores).expect("there"), scores_before);
+    for path in [&slot, &scores] {
+        let mode = fs::metadata(path).expect("there").permissions().mode();
+        assert_eq!(mode & 0o777, 0o444, "{}", path.display());
+    }
+    assert_eq!(store.load_slot(AUTOSAVE_SLOT).expect("read"), Some(old));
+    let _ = fs::remove_dir_all(&store.folder);
 }

@@ -24,9 +24,12 @@ use std::path::Path;
 /// Run the command.
 pub fn run(args: &RenderArgs) -> Result<(), String> {
     let theme: Theme = args.theme.parse()?;
+    // A render stopped by SIGTERM or SIGINT removes its temporary file.
+    crate::signals::remove_temporary_files_on_signals();
     // What can be refused is refused before a large puzzle is generated.
     let resolved = resolve_checked(&args.puzzle, |grid| {
         layout_for(grid, args.cell, !args.no_panel)?;
+        check_outputs_apart(args)?;
         if let Some(path) = &args.output {
             check_output(path)?;
         }
@@ -34,6 +37,8 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
             super::render_steps::check_size(grid)?;
             if super::render_steps::is_gif(path) {
                 check_output(path)?;
+            } else {
+                super::render_steps::check_folder(path)?;
             }
         }
         Ok(())
@@ -97,13 +102,74 @@ fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// Refuse outputs that would overwrite each other or the input: `-o` and
+/// `--gen-steps` naming one file (the PNG replaced the GIF), or either
+/// naming the puzzle file the render reads (`render in.txt -o in.txt`).
+fn check_outputs_apart(args: &RenderArgs) -> Result<(), String> {
+    let outputs = [
+        ("-o", args.output.as_deref()),
+        ("--gen-steps", args.gen_steps.as_deref()),
+    ];
+    let outputs: Vec<(&str, &Path)> = outputs
+        .into_iter()
+        .filter_map(|(option, path)| path.filter(|p| !is_stdout(p)).map(|p| (option, p)))
+        .collect();
+    if let [(_, image), (_, steps)] = outputs[..]
+        && same_file(image, steps)
+    {
+        return Err(format!(
+            "--gen-steps and -o name the same file ({}); give each its own",
+            steps.display()
+        ));
+    }
+    let input = args
+        .puzzle
+        .puzzle
+        .as_deref()
+        .and_then(crate::input::puzzle_file);
+    if let Some(input) = input {
+        for (option, path) in outputs {
+            if same_file(input, path) {
+                return Err(format!(
+                    "{option} {} is the puzzle file this render reads; choose another name",
+                    path.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name one file: the same device and inode if both
+/// exist (whatever links or spellings lead there), else the same place
+/// once their folders are resolved.
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return (a.dev(), a.ino()) == (b.dev(), b.ino());
+        }
+    }
+    let place = |path: &Path| {
+        std::fs::canonicalize(path).ok().or_else(|| {
+            let folder = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
+        })
+    };
+    matches!((place(a), place(b)), (Some(a), Some(b)) if a == b)
+}
+
 /// Refuse, before any work, an output path the write would refuse: one in
 /// a folder that does not exist, or one that names something other than a
 /// regular file (a device such as
 /// `/dev/null`, a FIFO, a folder for a GIF). Such a path is never replaced.
 fn check_output(path: &Path) -> Result<(), String> {
     if is_stdout(path) {
-        return Ok(());
+        return crate::output::check_stdout();
     }
     let folder = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,

@@ -192,6 +192,75 @@ fn check_budget(grid: &Grid, layout: &Layout, cell: Option<u32>) -> Result<(), S
     ))
 }
 
+/// The file a folder of frames holds to say that `--gen-steps` made it:
+/// the next run may replace the frames there.
+pub const FRAMES_MARKER: &str = ".lightemall-frames";
+
+/// What [`FRAMES_MARKER`] says to whoever opens it.
+const MARKER_TEXT: &str = "lightemall render --gen-steps wrote the frames in this folder; \
+                           the next run into it removes them first\n";
+
+/// Refuse, before any work, a folder the frames may not go into. Frames go
+/// into a new folder, an empty one, or one an earlier run made (it holds
+/// [`FRAMES_MARKER`]); never into a folder of other files (the user's own
+/// `frame-0003.png` was replaced), nor through a symbolic link.
+pub fn check_folder(dir: &Path) -> Result<(), String> {
+    let shown = dir.display();
+    match std::fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("cannot write frames into {shown}: {e}")),
+        Ok(meta) if meta.file_type().is_symlink() => Err(format!(
+            "--gen-steps {shown} is a symbolic link; frames go only into a folder itself"
+        )),
+        Ok(meta) if !meta.is_dir() => Err(format!(
+            "--gen-steps {shown} is no folder (a GIF's name ends in .gif); it is not replaced"
+        )),
+        Ok(_) => {
+            let marked =
+                std::fs::symlink_metadata(dir.join(FRAMES_MARKER)).is_ok_and(|meta| meta.is_file());
+            let mut entries = std::fs::read_dir(dir)
+                .map_err(|e| format!("cannot write frames into {shown}: {e}"))?;
+            if marked || entries.next().is_none() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "--gen-steps {shown} is not empty and no earlier --gen-steps made it \
+                     (it has no {FRAMES_MARKER}); choose a new or empty folder"
+                ))
+            }
+        }
+    }
+}
+
+/// Whether `name` is a frame's file name: `frame-` digits `.png`.
+fn is_frame_name(name: &str) -> bool {
+    name.strip_prefix("frame-")
+        .and_then(|rest| rest.strip_suffix(".png"))
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Make `dir` a folder of frames for this run: checked again, created if
+/// missing, marked, and emptied of the frames of the run before (so two
+/// runs' frames never mix). Only frame files go; nothing else is touched.
+fn prepare_folder(dir: &Path) -> Result<(), String> {
+    check_folder(dir)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    let marker = dir.join(FRAMES_MARKER);
+    lightemall_store::write_file_atomically(&marker, MARKER_TEXT)
+        .map_err(|e| format!("cannot write {}: {e}", marker.display()))?;
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?;
+    for entry in entries.flatten() {
+        if entry.file_name().to_str().is_some_and(is_frame_name) {
+            let old = entry.path();
+            std::fs::remove_file(&old)
+                .map_err(|e| format!("cannot remove the old frame {}: {e}", old.display()))?;
+        }
+    }
+    Ok(())
+}
+
 /// Whether frames go to one GIF (else to a folder of PNGs).
 pub fn is_gif(path: &Path) -> bool {
     path.extension()
@@ -223,8 +292,7 @@ impl<'p> FrameOut<'p> {
                 rasterizer,
             });
         }
-        std::fs::create_dir_all(path)
-            .map_err(|e| format!("cannot create the folder {}: {e}", path.display()))?;
+        prepare_folder(path)?;
         Ok(FrameOut::Folder {
             dir: path,
             next: 0,
