@@ -29,10 +29,10 @@ pub fn puzzle_text(arg: &str) -> Result<String, String> {
     let path = Path::new(arg);
     match std::fs::symlink_metadata(path) {
         Ok(_) if PuzzleSource::parse(arg).is_ok() => {
-            eprintln!(
-                "lightemall: note: '{arg}' is read as a puzzle ID, not as the file of that \
+            lightemall_ui::say(&format!(
+                "note: '{arg}' is read as a puzzle ID, not as the file of that \
                  name (write ./{arg} to read the file)"
-            );
+            ));
             Ok(arg.to_string())
         }
         Ok(meta) => read_file(path, arg, meta.file_type().is_symlink()),

@@ -1,6 +1,6 @@
 //! Writing results to stdout. Every failed write is the command's failure:
-//! a full disk and a standard output that was closed (`lightemall gen
-//! >&-`, which Rust's runtime reopens on `/dev/null` before `main` and so
+//! a full disk and a standard output that was closed
+//! (`lightemall gen >&-`, which Rust's runtime reopens on `/dev/null` before `main` and so
 //! would swallow the output without a word) exit 2 with the reason on
 //! stderr; a pipe its reader closed (`lightemall gen | head -c 10`: the
 //! output was cut short) ends the program silently with 141, as a program
