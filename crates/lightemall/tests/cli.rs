@@ -1605,3 +1605,36 @@ fn a_save_too_large_is_refused_before_it_is_read() {
     assert!(stderr.contains("larger than 96 MB"), "{stderr}");
     assert!(mb < 20, "{mb} MB");
 }
+
+#[test]
+fn resume_takes_only_an_autosave_slot_and_no_path() {
+    for slot in [
+        "../../etc/passwd",
+        "saved",
+        "autosave-10",
+        "autosave-1",
+        "/tmp/x",
+    ] {
+        check_refused(
+            &["play", &format!("--resume={slot}")],
+            "not an autosave slot",
+        );
+    }
+}
+
+#[test]
+fn a_relative_home_is_no_data_folder() {
+    let out = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(["scores"])
+        .env("HOME", "rel")
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is a relative path"), "{stderr}");
+    assert!(
+        !std::path::Path::new("rel").exists(),
+        "nothing made below the working folder"
+    );
+}

@@ -23,6 +23,9 @@ use std::time::{Duration, Instant};
 
 /// Run the command.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
+    if let Some(slot) = args.resume.as_deref() {
+        check_slot(slot)?;
+    }
     check_display()?;
     let store = Store::in_default_folder();
     let (files, save) = match &args.resume {
@@ -124,18 +127,24 @@ fn make(source: PuzzleSource, reports: &Sender<Building>) -> Result<Box<MadeGame
     Ok(Box::new(MadeGame { resolved, facts }))
 }
 
+/// `Err` unless `slot` names an autosave slot (or is empty: the newest),
+/// so no path reaches the store.
+fn check_slot(slot: &str) -> Result<(), String> {
+    if slot.is_empty() || is_autosave_slot(slot) {
+        return Ok(());
+    }
+    Err(format!(
+        "--resume={slot}: not an autosave slot (autosave, autosave-2 ... autosave-{AUTOSAVE_SLOTS})"
+    ))
+}
+
 /// The files of a window going on with the game of autosave `slot` (the
 /// newest no window plays, if empty), and that game; a new game's files
 /// and none if there is nothing to resume.
 fn resumed(slot: &str, store: Store) -> Result<(Files, Option<SaveFile>), String> {
     let slot = match slot {
         "" => store.slot_to_resume(),
-        slot if is_autosave_slot(slot) => Some(slot.to_string()),
-        slot => {
-            return Err(format!(
-                "--resume={slot}: not an autosave slot (autosave, autosave-2 ... autosave-{AUTOSAVE_SLOTS})"
-            ));
-        }
+        slot => Some(slot.to_string()),
     };
     let Some(slot) = slot else {
         say(&format!(
