@@ -324,6 +324,11 @@ fn the_window_resizes_and_stays_playable() {
         .into_iter()
         .find(|(b, _)| *b == Button::Hard)
         .expect("a Hard button");
+    // A game in progress: the first click asks, the second starts it.
+    app.click(1, easy.x + easy.w / 2.0, easy.y + easy.h / 2.0);
+    std::thread::sleep(Duration::from_millis(300));
+    let title = app.title();
+    assert!(title.contains(" · moves 1 "), "the game stays: {title}");
     app.click(1, easy.x + easy.w / 2.0, easy.y + easy.h / 2.0);
     app.wait_title("a new hard game", |t| t.contains(" hard · moves 0 "));
 }

@@ -168,6 +168,8 @@ pub struct Session {
     quit: bool,
     /// What was kept of the game as it was played, and results waiting.
     keeping: keeping::Keeping,
+    /// The game as Ctrl+S last saved it (or L loaded it).
+    saved_as: leaving::SavedAs,
     version: u64,
     /// The tiles each of the latest versions of the game changed (the
     /// version it made, and `Game::changed_tiles`), oldest first.
@@ -204,6 +206,7 @@ impl Session {
             autosave_failed: None,
             quit: false,
             keeping: keeping::Keeping::default(),
+            saved_as: leaving::SavedAs::default(),
             version: 0,
             changes: VecDeque::new(),
         }
@@ -447,12 +450,23 @@ impl Session {
                 true
             }
             Action::OctoMode => {
+                if self.asks_first(
+                    action,
+                    "H again",
+                    "starts a new game on the other grid",
+                    now_ms,
+                ) {
+                    return true;
+                }
                 let params = presets::toggle_octo(self.next_params());
                 self.new_game(params, now_ms)
             }
             Action::Undo => self.command(|game| game.undo(), now_ms),
             Action::Redo => self.command(|game| game.redo(), now_ms),
             Action::NewGame => {
+                if self.asks_first(action, "N again", "starts a new game", now_ms) {
+                    return true;
+                }
                 let params = self.next_params();
                 self.new_game(params, now_ms)
             }
@@ -497,7 +511,16 @@ impl Session {
             event,
             MouseEvent::Pressed { .. } | MouseEvent::Dragged { .. }
         );
-        let cancelled = acts && self.cancel_asked(None);
+        // A press on the button whose second click is asked for keeps
+        // the question for its release.
+        let asked_button = match event {
+            MouseEvent::Pressed { at, .. } => match hit(at) {
+                Some(Hit::Button(button)) => Some(Action::Press(button)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let cancelled = acts && self.cancel_asked(asked_button);
         if self.demo.is_some() && !moved {
             return cancelled;
         }
@@ -548,6 +571,10 @@ impl Session {
     }
 
     fn start_demo(&mut self, now_ms: u64) -> bool {
+        let doing = "builds a new game step by step";
+        if self.asks_first(Action::GenerationDemo, "G again", doing, now_ms) {
+            return true;
+        }
         let params = self.next_params();
         match Demo::start(params, now_ms) {
             Ok(demo) => {
@@ -633,6 +660,12 @@ impl Session {
     }
 
     fn press(&mut self, button: Button, now_ms: u64) -> bool {
+        if !matches!(button, Button::Help | Button::Scores) {
+            let again = format!("A second click on {button:?}");
+            if self.asks_first(Action::Press(button), &again, "starts a new game", now_ms) {
+                return true;
+            }
+        }
         let params = self.next_params();
         let next = match button {
             Button::Easy => presets::with_difficulty(params, Difficulty::Easy),
@@ -871,22 +904,22 @@ impl Session {
 
     fn save(&mut self, now_ms: u64) -> bool {
         let result = self.files.save(SAVE_SLOT, &self.game);
+        if result.is_ok() {
+            self.saved_as_it_is();
+        }
         self.tell(result.unwrap_or_else(|e| e), now_ms)
     }
 
     /// L or Ctrl+O: load the saved game; with a game in progress, only
     /// when asked again (this one would be lost).
     fn load(&mut self, now_ms: u64) -> bool {
-        if self.in_progress() && !self.asked_again(Action::Load, now_ms) {
-            let text = format!(
-                "L again loads the saved game; this one ({} moves) is not saved: Ctrl+S saves it",
-                self.game.moves_made()
-            );
-            return self.ask(Action::Load, text, now_ms);
+        if self.asks_first(Action::Load, "L again", "loads the saved game", now_ms) {
+            return true;
         }
         match self.files.load(SAVE_SLOT, (self.fresh.clock)()) {
             Ok(game) => {
                 self.replace(game, now_ms);
+                self.saved_as_it_is();
                 self.tell("loaded the saved game".to_string(), now_ms)
             }
             Err(error) => self.tell(error, now_ms),
@@ -1079,6 +1112,7 @@ impl Session {
 
 mod assist;
 mod keeping;
+mod leaving;
 #[cfg(test)]
 mod tests;
 mod viewport;

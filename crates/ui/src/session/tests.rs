@@ -861,6 +861,8 @@ mod assist {
         assert_eq!(s.notice(0), None);
         assert!(!s.game().is_assisted());
         s.apply(Action::Pause, 0);
+        // A game in progress: G asks first.
+        s.apply(Action::GenerationDemo, 0);
         s.apply(Action::GenerationDemo, 0);
         for action in [Action::Hint, Action::Solve, Action::Solve, Action::Restart] {
             assert!(!s.apply(action, 0), "{action:?}");
@@ -1408,6 +1410,93 @@ fn a_win_kept_out_by_the_folders_lock_is_recorded_once_it_is_free() {
             .scores
             .len(),
         1
+    );
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn every_way_of_leaving_a_game_in_progress_asks_first() {
+    let folder = scratch_folder("leaving");
+    let layout_of = |s: &Session| layout(s);
+    for (name, action) in [
+        ("N", Action::NewGame),
+        ("H", Action::OctoMode),
+        ("G", Action::GenerationDemo),
+        ("Easy", Action::Press(Button::Easy)),
+        ("Hard", Action::Press(Button::Hard)),
+        ("Size", Action::Press(Button::Size)),
+        ("Mode", Action::Press(Button::Mode)),
+    ] {
+        let mut s = session_in(PUZZLE, Some(folder.clone()));
+        click(&mut s, MouseButton::Left, 7, false);
+        let id = s.game().origin().id.clone();
+        assert!(s.apply(action, 0), "{name}: asks");
+        let text = s.notice(0).expect("a question").text.clone();
+        assert!(text.contains("(1 move) is not saved"), "{name}: {text}");
+        assert_eq!(s.game().origin().id, id, "{name}: the game stays");
+        assert!(s.apply(action, 1), "{name}: acts when asked again");
+        let left = s.game().origin().id != id || s.demo().is_some();
+        assert!(left, "{name}: the game replaced");
+        assert_eq!(s.notice(1), None, "{name}: the question gone");
+    }
+    // A panel button clicked twice, press and release each time.
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    click(&mut s, MouseButton::Left, 7, false);
+    let id = s.game().origin().id.clone();
+    let layout = layout_of(&s);
+    let (_, rect) = layout
+        .buttons()
+        .into_iter()
+        .find(|(b, _)| *b == Button::Easy)
+        .expect("the Easy button");
+    let at = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
+    for _ in 0..2 {
+        s.pointer(
+            MouseEvent::Pressed {
+                button: MouseButton::Left,
+                at,
+            },
+            &layout,
+            false,
+            0,
+        );
+        s.pointer(
+            MouseEvent::Released {
+                button: MouseButton::Left,
+                at,
+                dragged: false,
+            },
+            &layout,
+            false,
+            0,
+        );
+        if s.game().origin().id != id {
+            break;
+        }
+        assert!(s.notice(0).is_some(), "asked");
+    }
+    assert_ne!(s.game().origin().id, id, "the second click starts the game");
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn a_game_as_it_was_saved_leaves_without_a_question_and_any_change_brings_it_back() {
+    let folder = scratch_folder("saved-as-is");
+    let mut s = session_in(PUZZLE, Some(folder.clone()));
+    click(&mut s, MouseButton::Left, 7, false);
+    click(&mut s, MouseButton::Left, 7, false);
+    s.apply(Action::Save, 0);
+    // Only the clock ran on: L loads at once.
+    s.tick(1_000);
+    assert!(s.apply(Action::Load, 1_000));
+    assert_eq!(s.notice(1_000).expect("told").text, "loaded the saved game");
+    // A lock costs no move but changes the game: L asks again.
+    click(&mut s, MouseButton::Middle, 3, false);
+    s.apply(Action::Load, 2_000);
+    let text = s.notice(2_000).expect("asked").text.clone();
+    assert!(
+        text.starts_with("L again loads the saved game; this one (2 moves)"),
+        "{text}"
     );
     let _ = std::fs::remove_dir_all(folder);
 }
