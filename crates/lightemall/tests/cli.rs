@@ -1016,10 +1016,7 @@ fn peak_mb(args: &[&str], stdin: &[u8]) -> (u64, String) {
 fn short_inputs_cost_little_memory() {
     let save = temp_path("tokens.lightemall-save");
     let moves = "R;".repeat(12 << 20);
-    let text = format!(
-        "lightemall save 1\npuzzle: square:2x2:6c21\nelapsed-ms: 0\nmoves-made: 0\n\
-         assisted: no\nradius: off\nfog: off\nmoves: {moves}\nredo: \nend\n"
-    );
+    let text = save_of_moves(&moves);
     std::fs::write(&save, text).expect("written");
     let save_arg = save.to_str().expect("UTF-8");
     let barriers = format!("2x2:1111{}", "v".repeat(15 << 20));
@@ -1588,6 +1585,14 @@ fn a_file_named_like_a_puzzle_id_does_not_shadow_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A version 1 save of a 2x2 puzzle whose log is `moves`.
+fn save_of_moves(moves: &str) -> String {
+    format!(
+        "lightemall save 1\npuzzle: square:2x2:6c21\nelapsed-ms: 0\nmoves-made: 0\n\
+         assisted: no\nradius: off\nfog: off\nmoves: {moves}\nredo: \nend\n"
+    )
+}
+
 /// A 240 MB save was read whole before it was refused (482 MB resident);
 /// now it is refused by its size before a byte is read.
 #[test]
@@ -1595,10 +1600,7 @@ fn a_file_named_like_a_puzzle_id_does_not_shadow_it() {
 fn a_save_too_large_is_refused_before_it_is_read() {
     let save = temp_path("huge.lightemall-save");
     let moves = "R;".repeat(120 << 20);
-    let text = format!(
-        "lightemall save 1\npuzzle: square:2x2:6c21\nelapsed-ms: 0\nmoves-made: 0\n\
-         assisted: no\nradius: off\nfog: off\nmoves: {moves}\nredo: \nend\n"
-    );
+    let text = save_of_moves(&moves);
     std::fs::write(&save, text).expect("written");
     let (mb, stderr) = peak_mb(&["replay", "--save", save.to_str().expect("UTF-8")], b"");
     let _ = std::fs::remove_file(&save);

@@ -766,21 +766,20 @@ fn a_log_that_cannot_be_written_loses_no_game() {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full");
-    let home = data_home("log-full");
-    let mut app = play_some(&display, &home, 2, full.into());
-    app.key("ctrl+s");
-    app.key("Escape");
-    app.key("Escape");
-    assert_eq!(app.wait_exit(), Some(0), "no panic");
-    assert_eq!(autosave_in(&home, "autosave").expect("kept").moves.len(), 2);
-    let home = data_home("log-closed");
-    let mut app = play_some(&display, &home, 2, std::process::Stdio::piped());
-    drop(app.child.stderr.take());
-    app.key("ctrl+s");
-    app.key("Escape");
-    app.key("Escape");
-    assert_eq!(app.wait_exit(), Some(0), "no panic");
-    assert_eq!(autosave_in(&home, "autosave").expect("kept").moves.len(), 2);
+    for (name, stderr) in [
+        ("log-full", std::process::Stdio::from(full)),
+        ("log-closed", std::process::Stdio::piped()),
+    ] {
+        let home = data_home(name);
+        let mut app = play_some(&display, &home, 2, stderr);
+        drop(app.child.stderr.take());
+        app.key("ctrl+s");
+        app.key("Escape");
+        app.key("Escape");
+        assert_eq!(app.wait_exit(), Some(0), "{name}: no panic");
+        let kept = autosave_in(&home, "autosave").expect("kept");
+        assert_eq!(kept.moves.len(), 2, "{name}");
+    }
 }
 
 #[test]

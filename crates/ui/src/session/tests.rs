@@ -961,20 +961,30 @@ fn a_closed_window_whose_autosave_failed_rescues_the_game() {
     let _ = std::fs::remove_dir_all(folder);
 }
 
-#[test]
-fn a_game_the_store_cannot_take_is_rescued_to_the_temporary_folder() {
-    // The store's folder is a file: nothing can be saved in it.
-    let not_a_folder = scratch_folder("not-a-folder");
+/// A session with one move whose store's folder is a file: nothing can
+/// be saved in it, no slot of its own either.
+fn played_in_a_file(name: &str) -> (Session, PathBuf) {
+    let not_a_folder = scratch_folder(name);
     std::fs::write(&not_a_folder, "a file").expect("planted");
     let mut s = session_in(PUZZLE, Some(not_a_folder.clone()));
     click(&mut s, MouseButton::Left, 7, false);
-    s.close();
-    let notices = s.take_notices();
+    (s, not_a_folder)
+}
+
+/// Where the log `notices` say the game was rescued to.
+fn rescued_to(notices: &[String]) -> PathBuf {
     let line = notices
         .iter()
         .find_map(|line| line.strip_prefix("the game was saved to "))
         .unwrap_or_else(|| panic!("no rescue in {notices:?}"));
-    let path = PathBuf::from(line.split(" (").next().expect("a path"));
+    PathBuf::from(line.split(" (").next().expect("a path"))
+}
+
+#[test]
+fn a_game_the_store_cannot_take_is_rescued_to_the_temporary_folder() {
+    let (mut s, not_a_folder) = played_in_a_file("not-a-folder");
+    s.close();
+    let path = rescued_to(&s.take_notices());
     assert!(path.starts_with(std::env::temp_dir()), "{}", path.display());
     let save = lightemall_store::read_save(&path).expect("readable");
     let game = Game::from_save(&save, Box::new(ManualClock::default())).expect("loads");
@@ -1338,11 +1348,7 @@ fn an_unplayed_game_never_replaces_a_kept_one() {
 
 #[test]
 fn esc_again_in_a_folder_that_takes_nothing_leaves_a_rescue_copy() {
-    // The store's folder is a file: no save, no slot of its own.
-    let not_a_folder = scratch_folder("takes-nothing");
-    std::fs::write(&not_a_folder, "a file").expect("planted");
-    let mut s = session_in(PUZZLE, Some(not_a_folder.clone()));
-    click(&mut s, MouseButton::Left, 7, false);
+    let (mut s, not_a_folder) = played_in_a_file("takes-nothing");
     assert!(s.apply(Action::Quit, 0), "asks first");
     assert!(
         s.apply(Action::Quit, 1),
@@ -1352,12 +1358,7 @@ fn esc_again_in_a_folder_that_takes_nothing_leaves_a_rescue_copy() {
     s.take_notices();
     s.apply(Action::Quit, 2);
     assert!(s.wants_quit(), "Esc again leaves");
-    let notices = s.take_notices();
-    let line = notices
-        .iter()
-        .find_map(|line| line.strip_prefix("the game was saved to "))
-        .unwrap_or_else(|| panic!("no rescue in {notices:?}"));
-    let path = PathBuf::from(line.split(" (").next().expect("a path"));
+    let path = rescued_to(&s.take_notices());
     let save = lightemall_store::read_save(&path).expect("readable");
     assert_eq!(save.moves.len(), 1);
     let _ = std::fs::remove_file(path);
