@@ -80,6 +80,12 @@ pub enum Action {
     /// Shift+arrows: on a wrapping board, shift the tiles round by one
     /// (Net's view shift); on others, move the view as [`Action::Pan`].
     Shift(Heading),
+    /// F: the whole board in the window.
+    Fit,
+    /// V: the view centred on the star.
+    GoToStar,
+    /// I: the view centred on the latest hint's tile.
+    GoToHint,
     /// Esc or closing the window: autosave and leave.
     Quit,
 }

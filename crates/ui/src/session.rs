@@ -487,6 +487,9 @@ impl Session {
             Action::Zoom(steps) => self.zoom(steps),
             Action::Pan(heading) => self.page_toward(heading),
             Action::Shift(heading) => self.shift_toward(heading),
+            Action::Fit => self.fit(),
+            Action::GoToStar => self.centre_on(self.game.state().station),
+            Action::GoToHint => self.go_to_hint(now_ms),
             Action::Quit => self.quit(now_ms),
         }
     }
@@ -1035,22 +1038,14 @@ impl Session {
     /// as far as the pan goes (a board that fits is not moved), once the
     /// window's size is known.
     fn show_station(&mut self) {
-        let Some((width, height)) = self.window.filter(|_| self.station_unseen) else {
+        if self.window.is_none() || !self.station_unseen {
             return;
-        };
+        }
         self.station_unseen = false;
         if self.demo.is_some() {
             return;
         }
-        let grid = self.game.board().grid();
-        let cell = zoomed_cell(grid, self.viewport.zoom, width, height);
-        let centred = Layout::zoomed(grid, width, height, cell, Point::new(0.0, 0.0));
-        let station = centred.centre(self.game.state().station);
-        let top = centred.panel.map_or(0.0, |panel| panel.h);
-        let middle = Point::new(width as f32 / 2.0, (top + height as f32) / 2.0);
-        let (x, y) = (middle.x - station.x, middle.y - station.y);
-        self.viewport.pan = (x.round(), y.round());
-        self.clamp_pan();
+        self.centre_on(self.game.state().station);
     }
 
     /// Shift a wrapping board's tiles one step toward `heading`.
@@ -1113,6 +1108,7 @@ impl Session {
 mod assist;
 mod keeping;
 mod leaving;
+mod looking;
 #[cfg(test)]
 mod tests;
 mod viewport;

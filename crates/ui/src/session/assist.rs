@@ -162,6 +162,8 @@ impl Session {
             clockwise: advice.is_none_or(|a| a.clockwise),
         };
         self.hint = Some((mark, forcing));
+        // Far off on a big board, the tile is brought into view.
+        self.bring_into_view(tile);
         true
     }
 

@@ -1501,3 +1501,54 @@ fn a_game_as_it_was_saved_leaves_without_a_question_and_any_change_brings_it_bac
     );
     let _ = std::fs::remove_dir_all(folder);
 }
+
+/// Whether `tile`'s centre shows in the window of `size`, below the panel
+/// and above the notice strip.
+fn in_view(s: &Session, tile: usize, size: (u32, u32)) -> bool {
+    let layout = s.layout(size.0, size.1);
+    let at = layout.centre(tile);
+    let top = layout.panel.map_or(0.0, |panel| panel.y + panel.h);
+    (0.0..=size.0 as f32).contains(&at.x) && (top..=layout.notice_area().y).contains(&at.y)
+}
+
+#[test]
+fn f_fits_the_board_v_goes_to_the_star_and_a_hint_brings_its_tile_into_view() {
+    let size = (640, 480);
+    let mut s = session_in("square:80x80:kruskal:easy#2", None);
+    s.resize(size.0, size.1);
+    let station = s.game().state().station;
+    let far = s.game().board().grid().len() - 1 - station;
+    // Zoomed in, looking at the far corner: the star is off screen.
+    s.apply(Action::Zoom(10), 0);
+    s.centre_on(far);
+    assert!(!in_view(&s, station, size), "the star is far off");
+    assert!(s.apply(Action::GoToStar, 0), "V moves the view");
+    assert!(in_view(&s, station, size), "V: the star in view");
+    // The hint's tile, far off, comes into view by itself, and I goes back to it.
+    assert!(s.apply(Action::Hint, 0));
+    let tile = s.hint_mark(0).expect("a hint").tile;
+    assert!(in_view(&s, tile, size), "the hint's tile in view");
+    let away = if tile < s.game().board().grid().len() / 2 {
+        s.game().board().grid().len() - 1
+    } else {
+        0
+    };
+    s.centre_on(away);
+    assert!(!in_view(&s, tile, size), "looking away");
+    assert!(s.apply(Action::GoToHint, 0), "I moves the view");
+    assert!(in_view(&s, tile, size), "I: the hint's tile in view");
+    // F: every tile in view.
+    assert!(s.apply(Action::Fit, 0));
+    assert_eq!(s.viewport().zoom, 0);
+    for corner in [0, 79, 80 * 79, 80 * 80 - 1] {
+        assert!(in_view(&s, corner, size), "F: tile {corner} in view");
+    }
+    // I with no hint marked says so.
+    let mut fresh = session();
+    fresh.resize(size.0, size.1);
+    assert!(fresh.apply(Action::GoToHint, 0));
+    assert_eq!(
+        fresh.notice(0).expect("told").text,
+        looking::NO_HINT_TO_GO_TO
+    );
+}
