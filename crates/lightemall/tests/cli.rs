@@ -414,6 +414,32 @@ fn check_says_whether_the_locks_allow_a_solution_and_which_is_wrong_on_request()
     );
 }
 
+/// A puzzle with no solution at all (issue 31): `check` and `hint` say the
+/// puzzle has none, not that a lock is wrong (there may be no lock), and
+/// `hint` offers no deduction; the JSON says so too.
+#[test]
+fn a_puzzle_without_a_solution_is_told_so_by_check_and_hint() {
+    for id in ["2x2:0000", "square:2x2:1111"] {
+        let text = ok(&["check", id, "--moves", ""]);
+        assert!(text.contains("this puzzle has no solution"), "{id}: {text}");
+        assert!(!text.contains("locked tile"), "{id}: {text}");
+        let json = ok(&["check", id, "--moves", "L0,0", "--which", "--json"]);
+        assert!(
+            json.contains(r#""ok":false"#) && json.contains(r#""no_solution":true"#),
+            "{id}: {json}"
+        );
+        assert!(!json.contains("wrong"), "{id}: {json}");
+        let hint = ok(&["hint", id]);
+        assert!(hint.contains("this puzzle has no solution"), "{id}: {hint}");
+        let json = ok(&["hint", id, "--json"]);
+        assert!(json.contains(r#""no_solution":true"#), "{id}: {json}");
+        assert!(!json.contains(r#""tile""#), "{id}: {json}");
+    }
+    // A puzzle that has one is not told so.
+    let json = ok(&["hint", "square:4x4:kruskal:easy#1", "--json"]);
+    assert!(!json.contains("no_solution"), "{json}");
+}
+
 #[test]
 fn solve_says_none_and_respects_the_limit() {
     // Four corners on a 2x2 board can only make a loop.
