@@ -332,24 +332,31 @@ impl Game {
             .all(|(tile, _)| solution.get(tile) == tiles.get(tile))
     }
 
-    /// A locked tile that no solution keeps: one that the puzzle's
-    /// solution turns another way, if the puzzle has one solution (a
-    /// spoiler: asked for, not given; the game is then marked assisted).
+    /// A locked tile that no solution keeps as it stands, even with every
+    /// other lock let go (a spoiler: asked for, not given; the game is
+    /// then marked assisted). Each lock that the game's solution does not
+    /// keep is tried alone (those it keeps are fine alone), in row-major
+    /// order, by a solve with that tile alone held, within
+    /// [`interactive_guesses`]: so it answers on a puzzle with several
+    /// solutions, and costs a bounded solve a suspect lock. `None` when
+    /// every lock alone fits some solution (or the search gave up on it):
+    /// then only locks together are wrong.
     pub fn wrong_lock(&mut self) -> Option<usize> {
         let board = &self.state.board;
-        let report = solve_with(
-            board,
-            &Options {
-                limit: 1,
-                ..Options::default()
-            },
-        );
-        let solution = report
-            .solutions
-            .first()
-            .filter(|_| report.status == Status::Unique)?;
+        let solution = self.facts.solution.as_deref();
+        let max_guesses = interactive_guesses(board.tiles().len());
         let tile = (0..self.state.locked.len())
-            .find(|&t| self.state.locked[t] && board.tiles()[t] != solution[t])?;
+            .filter(|&t| self.state.locked[t])
+            .filter(|&t| solution.is_none_or(|s| s.get(t) != board.tiles().get(t)))
+            .find(|&t| {
+                let options = Options {
+                    pinned: &[t],
+                    limit: 1,
+                    max_guesses,
+                    ..Options::default()
+                };
+                solve_with(board, &options).status == Status::None
+            })?;
         self.assisted = true;
         Some(tile)
     }

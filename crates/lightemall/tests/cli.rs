@@ -414,6 +414,18 @@ fn check_says_whether_the_locks_allow_a_solution_and_which_is_wrong_on_request()
     );
 }
 
+/// `check --which` on a puzzle with several solutions (issue 31): a lock
+/// that no solution allows as it stands is named (it said only "a locked
+/// tile is wrong"); locks wrong only together are told so.
+#[test]
+fn check_which_names_a_wrong_lock_when_the_puzzle_has_several_solutions() {
+    let id = "square:20x20:kruskal:hard#1";
+    let named = ok(&["check", id, "--moves", "C1,1;L1,1", "--which"]);
+    assert_eq!(named.trim(), "a locked tile is wrong: (1,1)");
+    let json = ok(&["check", id, "--moves", "C1,1;L1,1", "--which", "--json"]);
+    assert!(json.contains(r#""wrong":[1,1]"#), "{json}");
+}
+
 /// A puzzle with no solution at all (issue 31): `check` and `hint` say the
 /// puzzle has none, not that a lock is wrong (there may be no lock), and
 /// `hint` offers no deduction; the JSON says so too.

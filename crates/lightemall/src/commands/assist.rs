@@ -96,6 +96,11 @@ pub fn check(args: &CheckArgs) -> Result<(), String> {
         .flatten();
     if let Some(tile) = wrong {
         text = format!("{text}: {}", at(&game, tile));
+    } else if ok == Some(false) && args.which {
+        text = format!(
+            "{text}: each locked tile alone fits some solution, but no solution keeps them all; \
+             unlock some"
+        );
     }
     let output = if args.game.json {
         let json = CheckJson {
