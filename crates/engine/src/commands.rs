@@ -7,7 +7,9 @@
 
 use crate::error::GameError;
 use crate::game::Game;
-use crate::moves::{JumbleTurn, MAX_MOVES, MAX_WRITTEN_TURNS, Move, TokenError, parse_moves};
+use crate::moves::{
+    JumbleTurn, MAX_MOVES, MAX_WRITTEN_TURNS, Move, TokenError, max_seeded_jumbles, parse_moves,
+};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_solve::{Hint, Options, Reach, Status, hint, interactive_guesses, solve_with};
 
@@ -45,6 +47,7 @@ impl Game {
     pub(crate) fn play_unlit(&mut self, mv: Move) -> Result<(), GameError> {
         self.may_play(&mv)?;
         self.written_turns = self.written_turns_after(&mv);
+        self.seeded_jumbles = self.seeded_jumbles_after(&mv);
         self.apply_counted(&mv);
         self.history.push(mv);
         self.undone.clear();
@@ -85,7 +88,11 @@ impl Game {
         if self.paused {
             return Err(GameError::Paused);
         }
-        if self.history.len() >= MAX_MOVES || self.written_turns_after(mv) > MAX_WRITTEN_TURNS {
+        let most_jumbles = max_seeded_jumbles(self.state.board.grid().len());
+        if self.history.len() >= MAX_MOVES
+            || self.written_turns_after(mv) > MAX_WRITTEN_TURNS
+            || self.seeded_jumbles_after(mv) > most_jumbles
+        {
             return Err(GameError::LogFull);
         }
         self.check(mv)
@@ -97,6 +104,13 @@ impl Game {
     fn written_turns_after(&self, mv: &Move) -> usize {
         let dropped: usize = self.undone.iter().map(Move::written_turns).sum();
         self.written_turns - dropped + mv.written_turns()
+    }
+
+    /// The seeded jumbles in the log and redo list once `mv` is played
+    /// (see [`Game::written_turns_after`]).
+    fn seeded_jumbles_after(&self, mv: &Move) -> usize {
+        let dropped = self.undone.iter().filter(|m| m.is_seeded_jumble()).count();
+        self.seeded_jumbles - dropped + usize::from(mv.is_seeded_jumble())
     }
 
     /// Play `;`-separated move tokens in order. The first bad or refused
@@ -297,6 +311,15 @@ impl Game {
         }
     }
 
+    /// Whether the puzzle itself has no solution, whatever the locks: the
+    /// solver worked out the game's facts and found none without giving
+    /// up (a board whose wires cannot all connect, `2x2:0000`). Then a
+    /// lock check's `Wrong` and a hint's `LocksWrong` blame no lock.
+    pub fn has_no_solution(&self) -> bool {
+        let facts = &self.facts;
+        facts.solution.is_none() && facts.rating.is_some() && !facts.measuring
+    }
+
     /// Whether every locked tile stands as in the game's solution (true
     /// with no lock; false with no solution known).
     fn locks_agree_with_solution(&self) -> bool {
@@ -309,24 +332,31 @@ impl Game {
             .all(|(tile, _)| solution.get(tile) == tiles.get(tile))
     }
 
-    /// A locked tile that no solution keeps: one that the puzzle's
-    /// solution turns another way, if the puzzle has one solution (a
-    /// spoiler: asked for, not given; the game is then marked assisted).
+    /// A locked tile that no solution keeps as it stands, even with every
+    /// other lock let go (a spoiler: asked for, not given; the game is
+    /// then marked assisted). Each lock that the game's solution does not
+    /// keep is tried alone (those it keeps are fine alone), in row-major
+    /// order, by a solve with that tile alone held, within
+    /// [`interactive_guesses`]: so it answers on a puzzle with several
+    /// solutions, and costs a bounded solve a suspect lock. `None` when
+    /// every lock alone fits some solution (or the search gave up on it):
+    /// then only locks together are wrong.
     pub fn wrong_lock(&mut self) -> Option<usize> {
         let board = &self.state.board;
-        let report = solve_with(
-            board,
-            &Options {
-                limit: 1,
-                ..Options::default()
-            },
-        );
-        let solution = report
-            .solutions
-            .first()
-            .filter(|_| report.status == Status::Unique)?;
+        let solution = self.facts.solution.as_deref();
+        let max_guesses = interactive_guesses(board.tiles().len());
         let tile = (0..self.state.locked.len())
-            .find(|&t| self.state.locked[t] && board.tiles()[t] != solution[t])?;
+            .filter(|&t| self.state.locked[t])
+            .filter(|&t| solution.is_none_or(|s| s.get(t) != board.tiles().get(t)))
+            .find(|&t| {
+                let options = Options {
+                    pinned: &[t],
+                    limit: 1,
+                    max_guesses,
+                    ..Options::default()
+                };
+                solve_with(board, &options).status == Status::None
+            })?;
         self.assisted = true;
         Some(tile)
     }

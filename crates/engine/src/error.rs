@@ -56,14 +56,17 @@ pub enum GameError {
         /// The board's topology.
         topology: &'static str,
     },
-    /// The log holds [`crate::moves::MAX_MOVES`] moves or
-    /// [`crate::moves::MAX_WRITTEN_TURNS`] written turns (with the redo
-    /// list): a save could hold no more.
+    /// The log holds [`crate::moves::MAX_MOVES`] moves,
+    /// [`crate::moves::MAX_WRITTEN_TURNS`] written turns, or seeded
+    /// jumbles turning [`crate::moves::MAX_JUMBLED_TILES`] tiles (with the
+    /// redo list): a save could hold no more.
     #[error(
-        "the move log is full (at most {} moves and {} turns written out in \
-         jumbles and solves, what a save file holds); start a new game",
+        "the move log is full (at most {} moves, {} turns written out in \
+         jumbles and solves, and jumbles turning {} tiles in all, what a save \
+         file holds); start a new game",
         crate::moves::MAX_MOVES,
-        crate::moves::MAX_WRITTEN_TURNS
+        crate::moves::MAX_WRITTEN_TURNS,
+        crate::moves::MAX_JUMBLED_TILES
     )]
     LogFull,
     /// No move is made while the game is paused.

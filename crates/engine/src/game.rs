@@ -63,6 +63,9 @@ pub struct Game {
     /// Turns written out in the log and the redo list together
     /// ([`Move::written_turns`]), kept against their bound.
     pub(crate) written_turns: usize,
+    /// Seeded jumbles (`J#SEED`) in the log and the redo list together,
+    /// kept against [`crate::moves::max_seeded_jumbles`].
+    pub(crate) seeded_jumbles: usize,
     pub(crate) moves_made: u64,
     pub(crate) assisted: bool,
     pub(crate) paused: bool,
@@ -147,6 +150,7 @@ impl Game {
             history: Vec::new(),
             undone: Vec::new(),
             written_turns: 0,
+            seeded_jumbles: 0,
             moves_made: 0,
             assisted: false,
             paused: false,

@@ -30,6 +30,25 @@ pub const MAX_MOVES: usize = 2_000_000;
 /// largest board writes at most a million.
 pub const MAX_WRITTEN_TURNS: usize = 4_000_000;
 
+/// The most tile turns the seeded jumbles (`J#SEED`) of a game's log and
+/// redo list make together, each jumble counted as turning every tile of
+/// the board (the locks when it is played are not known before a save is
+/// replayed): a game refuses a jumble past it ([`crate::GameError::LogFull`])
+/// and the reader refuses a save with more, counted before any move is
+/// played. A `J#SEED` token is a few bytes, but replaying it costs a turn
+/// of every unlocked tile, about 7 ns a tile: without a bound a save of
+/// two million of them on a 1000x1000 board replayed for hours. A hundred
+/// jumbles of the largest board ([`max_seeded_jumbles`]) replay in under
+/// a second.
+pub const MAX_JUMBLED_TILES: usize = 100_000_000;
+
+/// The most seeded jumbles a log and redo list hold on a board of `tiles`
+/// tiles ([`MAX_JUMBLED_TILES`]): 100 on a 1000x1000 board, a million on
+/// a 10x10 one.
+pub fn max_seeded_jumbles(tiles: usize) -> usize {
+    MAX_JUMBLED_TILES / tiles.max(1)
+}
+
 /// A tile position: `x` the column from the left, `y` the row from the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Coord {
@@ -84,6 +103,12 @@ impl Move {
             Move::Jumble(turns) => turns.len(),
             _ => 0,
         }
+    }
+
+    /// Whether the move is a seeded jumble (`J#SEED`), bounded by
+    /// [`max_seeded_jumbles`].
+    pub fn is_seeded_jumble(&self) -> bool {
+        matches!(self, Move::SeededJumble(_))
     }
 
     /// Whether the move counts toward the moves made (the score).

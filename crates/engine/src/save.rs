@@ -27,15 +27,20 @@
 //! newer rather than damaged. Both are read.
 //!
 //! The writer never writes what the reader refuses: one set of limits
-//! ([`MAX_BYTES`], [`MAX_ELAPSED`], [`MAX_MOVES`], [`MAX_WRITTEN_TURNS`])
-//! holds for both (a game refuses moves past the last two), and
+//! ([`MAX_BYTES`], [`MAX_ELAPSED`], [`MAX_MOVES`], [`MAX_WRITTEN_TURNS`],
+//! [`MAX_JUMBLED_TILES`]) holds for both (a game refuses moves past the
+//! last three), and
 //! [`SaveFile::to_text`] reads its own text back before it is written.
 
 use crate::clock::{Clock, MAX_ELAPSED, Stopwatch, elapsed_millis};
 use crate::error::GameError;
 use crate::game::Game;
-use crate::moves::{MAX_MOVES, MAX_WRITTEN_TURNS, Move, parse_moves, print_moves};
+use crate::moves::{
+    MAX_JUMBLED_TILES, MAX_MOVES, MAX_WRITTEN_TURNS, Move, max_seeded_jumbles, parse_moves,
+    print_moves,
+};
 use lightemall_gen::PuzzleSource;
+use lightemall_model::{Grid, MAX_SIDE};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -279,6 +284,19 @@ fn read_fields(
             ),
         ));
     }
+    // Only a seeded jumble has a '#'. Each turns every tile of the board,
+    // so the board bounds them: looked up only when there are more than
+    // the largest board allows.
+    let hashes = |slot: usize| -> Result<usize, SaveError> {
+        Ok(field(slot)?.1.bytes().filter(|&b| b == b'#').count())
+    };
+    let jumbles = hashes(6)? + hashes(7)?;
+    if jumbles > max_seeded_jumbles(MAX_SIDE * MAX_SIDE)
+        && let Ok(source) = PuzzleSource::parse(field(0)?.1)
+        && let Some(message) = jumbles_past_bound(jumbles, source.grid())
+    {
+        return Err(damaged(field(6)?.0, message));
+    }
     let moves = |slot: usize| -> Result<Vec<Move>, SaveError> {
         let (line, value) = field(slot)?;
         parse_moves(value).map_err(|e| damaged(line, e.to_string()))
@@ -303,6 +321,20 @@ fn read_fields(
         fog_on: flag(5, "on", "off")?,
         moves: moves(6)?,
         redo: moves(7)?,
+    })
+}
+
+/// Why `jumbles` seeded jumbles are more than a save holds on `grid`'s
+/// board, if they are ([`max_seeded_jumbles`]).
+fn jumbles_past_bound(jumbles: usize, grid: &Grid) -> Option<String> {
+    let most = max_seeded_jumbles(grid.len());
+    (jumbles > most).then(|| {
+        format!(
+            "{jumbles} seeded jumbles (J#SEED) in moves and redo, more than a save holds: \
+             each turns every tile, and jumbles may turn {MAX_JUMBLED_TILES} tiles in all, \
+             at most {most} on this {} board",
+            grid.size_label()
+        )
     })
 }
 
@@ -374,12 +406,19 @@ impl Game {
         }
         check_counts(&save)?;
         let SaveFile { moves, redo, .. } = save;
+        let jumbles = (moves.iter().chain(&redo))
+            .filter(|mv| mv.is_seeded_jumble())
+            .count();
+        if let Some(message) = jumbles_past_bound(jumbles, game.state.board.grid()) {
+            return Err(refused("moves", message));
+        }
         replay(&mut game, &moves, "moves")?;
         replay(&mut game, &redo, "redo")?;
         for mv in redo.iter().rev() {
             game.unplay(mv);
         }
         game.written_turns = moves.iter().chain(&redo).map(Move::written_turns).sum();
+        game.seeded_jumbles = jumbles;
         // The save's moves become the log, and its redo list (reversed:
         // the next to redo last) the undone moves: held once, not copied.
         game.history = moves;

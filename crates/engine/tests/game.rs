@@ -609,3 +609,26 @@ fn a_station_move_names_every_tile_whose_distance_changed() {
     }
     assert!(moved > 100, "only {moved} station moves named their tiles");
 }
+
+/// A puzzle with no solution at all is told apart from a wrong lock
+/// (issue 31): `has_no_solution` holds with no lock; a puzzle with one,
+/// however wrong its locks, is not said to have none.
+#[test]
+fn a_puzzle_without_a_solution_is_not_a_wrong_lock() {
+    use lightemall_engine::ManualClock;
+    for id in ["2x2:0000", "square:2x2:1111"] {
+        let game = Game::from_id(id, Box::new(ManualClock::default())).expect("id");
+        assert!(game.has_no_solution(), "{id}");
+    }
+    let mut game = Game::from_id(
+        "square:4x4:kruskal:easy#3",
+        Box::new(ManualClock::default()),
+    )
+    .expect("id");
+    assert!(!game.has_no_solution());
+    game.play_tokens("C0,0;L0,0;C1,1;L1,1").expect("valid");
+    assert!(
+        !game.has_no_solution(),
+        "locks do not make the puzzle unsolvable"
+    );
+}

@@ -286,6 +286,79 @@ fn written_turns_are_bounded_for_the_game_and_the_save_alike() {
     assert!(SaveFile::parse(&text).is_ok());
 }
 
+/// Seeded jumbles are bounded by the tiles they turn (issue 31): a
+/// `J#SEED` token is a few bytes, but it turns every unlocked tile, so two
+/// million of them on a 1000x1000 board replayed for hours. A save with
+/// more is refused before a move is played, naming the bound; a game
+/// refuses a jumble past it, and the writer never writes such a save.
+#[test]
+fn seeded_jumbles_are_bounded_by_the_tiles_they_turn() {
+    use lightemall_engine::moves::{MAX_JUMBLED_TILES, max_seeded_jumbles};
+    use lightemall_engine::{GameError, Move};
+    assert_eq!(max_seeded_jumbles(1000 * 1000), 100);
+    assert_eq!(max_seeded_jumbles(16), MAX_JUMBLED_TILES / 16);
+    // The largest board: a hundred jumbles, refused before any is played.
+    let id = "square:1000x1000:kruskal:easy#1";
+    let jumbles = |n: usize| {
+        (0..n)
+            .map(|i| format!("J#{i}"))
+            .collect::<Vec<_>>()
+            .join(";")
+    };
+    let save = |moves: &str, redo: &str| {
+        format!(
+            "lightemall save 2\npuzzle: {id}\nelapsed-ms: 0\nmoves-made: 2000000\n\
+             assisted: no\nradius: off\nfog: off\nmoves: {moves}\nredo: {redo}\nend\n"
+        )
+    };
+    let error = refused(&save(&jumbles(2_000_000), "")).to_string();
+    assert!(
+        error.contains("2000000 seeded jumbles")
+            && error.contains("at most 100 on this 1000x1000 board"),
+        "{error}"
+    );
+    assert!(!error.contains('\n'), "one line: {error}");
+    let error = refused(&save(&jumbles(60), &jumbles(41))).to_string();
+    assert!(error.contains("101 seeded jumbles"), "{error}");
+    assert!(SaveFile::parse(&save(&jumbles(60), &jumbles(40))).is_ok());
+    // A save built in code is held to it too, before its moves are played.
+    let mut built = SaveFile::parse(&save("", "")).expect("an empty log");
+    built.moves = (0..101).map(Move::SeededJumble).collect();
+    assert!(matches!(built.to_text(), Err(SaveError::Damaged { .. })));
+    let error = Game::from_save_file(built, Box::new(ManualClock::default()))
+        .expect_err("past the bound")
+        .to_string();
+    assert!(error.contains("101 seeded jumbles"), "{error}");
+    // A game of a 250x200 board holds 2000 of them, undone ones included
+    // (they are in the save's redo list), and refuses one more.
+    let most = max_seeded_jumbles(250 * 200);
+    assert_eq!(most, 2000);
+    let clock = ManualClock::default();
+    let mut game = Game::from_id("square:250x200:kruskal:easy#1", Box::new(clock)).expect("id");
+    for seed in 0..most as u64 - 1 {
+        game.play(Move::SeededJumble(seed))
+            .expect("within the bound");
+    }
+    assert!(game.undo());
+    assert_eq!(game.play(Move::Radius), Ok(()), "drops the undone jumble");
+    assert!(game.jumble().is_ok());
+    assert!(game.jumble().is_ok(), "the last one");
+    assert_eq!(game.jumble(), Err(GameError::LogFull));
+    assert_eq!(game.play(Move::SeededJumble(7)), Err(GameError::LogFull));
+    assert_eq!(game.history().len(), most + 1);
+    assert!(game.undo());
+    assert!(game.redo(), "redo plays an undone jumble again");
+    assert_eq!(game.jumble(), Err(GameError::LogFull));
+    assert!(game.undo());
+    assert!(game.jumble().is_ok(), "a new jumble drops the undone one");
+    let text = game.to_save().to_text().expect("a full game saves");
+    Game::from_save_file(
+        SaveFile::parse(&text).expect("reads back"),
+        Box::new(ManualClock::default()),
+    )
+    .expect("and replays");
+}
+
 /// A save resumed on a new game of its puzzle made elsewhere (as a window
 /// makes it on another thread) is the game `from_save_file` loads; a game
 /// with a move made is refused.

@@ -419,6 +419,44 @@ fn check_says_whether_the_locks_allow_a_solution_and_which_is_wrong_on_request()
     );
 }
 
+/// `check --which` on a puzzle with several solutions (issue 31): a lock
+/// that no solution allows as it stands is named (it said only "a locked
+/// tile is wrong"); locks wrong only together are told so.
+#[test]
+fn check_which_names_a_wrong_lock_when_the_puzzle_has_several_solutions() {
+    let id = "square:20x20:kruskal:hard#1";
+    let named = ok(&["check", id, "--moves", "C1,1;L1,1", "--which"]);
+    assert_eq!(named.trim(), "a locked tile is wrong: (1,1)");
+    let json = ok(&["check", id, "--moves", "C1,1;L1,1", "--which", "--json"]);
+    assert!(json.contains(r#""wrong":[1,1]"#), "{json}");
+}
+
+/// A puzzle with no solution at all (issue 31): `check` and `hint` say the
+/// puzzle has none, not that a lock is wrong (there may be no lock), and
+/// `hint` offers no deduction; the JSON says so too.
+#[test]
+fn a_puzzle_without_a_solution_is_told_so_by_check_and_hint() {
+    for id in ["2x2:0000", "square:2x2:1111"] {
+        let text = ok(&["check", id, "--moves", ""]);
+        assert!(text.contains("this puzzle has no solution"), "{id}: {text}");
+        assert!(!text.contains("locked tile"), "{id}: {text}");
+        let json = ok(&["check", id, "--moves", "L0,0", "--which", "--json"]);
+        assert!(
+            json.contains(r#""ok":false"#) && json.contains(r#""no_solution":true"#),
+            "{id}: {json}"
+        );
+        assert!(!json.contains("wrong"), "{id}: {json}");
+        let hint = ok(&["hint", id]);
+        assert!(hint.contains("this puzzle has no solution"), "{id}: {hint}");
+        let json = ok(&["hint", id, "--json"]);
+        assert!(json.contains(r#""no_solution":true"#), "{id}: {json}");
+        assert!(!json.contains(r#""tile""#), "{id}: {json}");
+    }
+    // A puzzle that has one is not told so.
+    let json = ok(&["hint", "square:4x4:kruskal:easy#1", "--json"]);
+    assert!(!json.contains("no_solution"), "{json}");
+}
+
 #[test]
 fn solve_says_none_and_respects_the_limit() {
     // Four corners on a 2x2 board can only make a loop.

@@ -13,28 +13,13 @@ use serde::Serialize;
 pub fn hint(args: &AssistArgs) -> Result<(), String> {
     let game = game_of(args)?;
     let locked = &game.state().locked;
-    let deduction =
-        crate::progress::while_working("reasoning", || next_deduction(game.board(), locked));
-    let answer = match deduction {
-        Err(LocksWrong) => Answer::note("a locked tile is wrong: no solution keeps every lock"),
-        Ok(Some(step)) => Answer::of(&game, &step),
-        Ok(None) => match crate::progress::while_working("searching", || game.hint()) {
-            Hint::Turn { tile, to, .. } => Answer {
-                tile: Some(xy(&game, tile)),
-                to: Some(to.0),
-                technique: Some("search"),
-                because: Vec::new(),
-                text: format!(
-                    "no reasoning step is left from the locks: one solution turns {}",
-                    at(&game, tile)
-                ),
-            },
-            Hint::Solved => Answer::note("solved: every tile is where it belongs"),
-            Hint::LocksWrong => {
-                Answer::note("a locked tile is wrong: no solution keeps every lock")
-            }
-            Hint::GaveUp => Answer::note("no hint: the search gave up on this board"),
-        },
+    let answer = if game.has_no_solution() {
+        Answer {
+            no_solution: true,
+            ..Answer::note(NO_SOLUTION)
+        }
+    } else {
+        hint_of(&game, locked)
     };
     let output = if args.json {
         serde_json::to_string(&answer).map_err(|e| e.to_string())?
@@ -44,10 +29,56 @@ pub fn hint(args: &AssistArgs) -> Result<(), String> {
     crate::output::print(&output)
 }
 
+/// What `check` and `hint` say of a puzzle that has no solution at all.
+const NO_SOLUTION: &str =
+    "this puzzle has no solution: its wires cannot all connect, whatever the locks";
+
+/// The hint for a puzzle that has a solution (or may have one).
+fn hint_of(game: &Game, locked: &[bool]) -> Answer {
+    let deduction =
+        crate::progress::while_working("reasoning", || next_deduction(game.board(), locked));
+    match deduction {
+        Err(LocksWrong) => Answer::note("a locked tile is wrong: no solution keeps every lock"),
+        Ok(Some(step)) => Answer::of(game, &step),
+        Ok(None) => match crate::progress::while_working("searching", || game.hint()) {
+            Hint::Turn { tile, to, .. } => Answer {
+                tile: Some(xy(game, tile)),
+                to: Some(to.0),
+                technique: Some("search"),
+                because: Vec::new(),
+                text: format!(
+                    "no reasoning step is left from the locks: one solution turns {}",
+                    at(game, tile)
+                ),
+                no_solution: false,
+            },
+            Hint::Solved => Answer::note("solved: every tile is where it belongs"),
+            Hint::LocksWrong => {
+                Answer::note("a locked tile is wrong: no solution keeps every lock")
+            }
+            Hint::GaveUp => Answer::note("no hint: the search gave up on this board"),
+        },
+    }
+}
+
 /// `check`: whether the locked tiles still allow a solution, and with
 /// `--which`, a locked tile that is wrong.
 pub fn check(args: &CheckArgs) -> Result<(), String> {
     let mut game = game_of(&args.game)?;
+    if game.has_no_solution() {
+        let output = if args.game.json {
+            let json = CheckJson {
+                ok: Some(false),
+                wrong: None,
+                no_solution: true,
+                text: NO_SOLUTION,
+            };
+            serde_json::to_string(&json).map_err(|e| e.to_string())?
+        } else {
+            NO_SOLUTION.to_string()
+        };
+        return crate::output::print(&output);
+    }
     let (ok, mut text) =
         match crate::progress::while_working("checking the locks", || game.check_locks()) {
             LockCheck::Wrong => (Some(false), "a locked tile is wrong".to_string()),
@@ -65,11 +96,17 @@ pub fn check(args: &CheckArgs) -> Result<(), String> {
         .flatten();
     if let Some(tile) = wrong {
         text = format!("{text}: {}", at(&game, tile));
+    } else if ok == Some(false) && args.which {
+        text = format!(
+            "{text}: each locked tile alone fits some solution, but no solution keeps them all; \
+             unlock some"
+        );
     }
     let output = if args.game.json {
         let json = CheckJson {
             ok,
             wrong: wrong.map(|t| xy(&game, t)),
+            no_solution: false,
             text: &text,
         };
         serde_json::to_string(&json).map_err(|e| e.to_string())?
@@ -118,6 +155,9 @@ struct Answer {
     technique: Option<&'static str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     because: Vec<[usize; 2]>,
+    /// The puzzle itself has no solution (only `text` beside it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    no_solution: bool,
     text: String,
 }
 
@@ -128,6 +168,7 @@ impl Answer {
             to: Some(step.to.0),
             technique: Some(step.technique.name()),
             because: step.because.iter().map(|&t| xy(game, t)).collect(),
+            no_solution: false,
             text: step.text.clone(),
         }
     }
@@ -138,16 +179,21 @@ impl Answer {
             to: None,
             technique: None,
             because: Vec::new(),
+            no_solution: false,
             text: text.to_string(),
         }
     }
 }
 
-/// `check --json`: `{"ok": true | false | null, "wrong": [x, y], "text"}`.
+/// `check --json`: `{"ok": true | false | null, "wrong": [x, y],
+/// "no_solution": true, "text"}`.
 #[derive(Serialize)]
 struct CheckJson<'a> {
     ok: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     wrong: Option<[usize; 2]>,
+    /// The puzzle itself has no solution, whatever the locks.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    no_solution: bool,
     text: &'a str,
 }
