@@ -26,6 +26,9 @@ pub const SOLVED_WIRES: &str =
     "solved the wires for you (not scored); move the star so the radius reaches all";
 /// Solve or a hint on a game already won.
 pub const ALREADY_SOLVED: &str = "the puzzle is already solved";
+/// A hint or a check on a puzzle that has no solution at all.
+pub const NO_SOLUTION: &str =
+    "this puzzle has no solution: its wires cannot all connect, whatever the locks";
 /// A hint with a locked tile turned wrong.
 pub const LOCKS_WRONG: &str =
     "no hint: a locked tile is wrong; unlock some (Shift+click) and ask again";
@@ -131,6 +134,7 @@ impl Session {
             Hint::Turn { tile, to, why, .. } => {
                 return self.show_turn(tile, to, why, !was_assisted, now_ms);
             }
+            Hint::LocksWrong if self.game.has_no_solution() => NO_SOLUTION,
             Hint::Solved if self.game.is_solved() => ALREADY_SOLVED,
             Hint::Solved => WIRES_RIGHT,
             Hint::LocksWrong => LOCKS_WRONG,
@@ -194,6 +198,7 @@ impl Session {
         }
         let text = match self.game.check_locks() {
             LockCheck::Fine => LOCKS_FINE,
+            LockCheck::Wrong if self.game.has_no_solution() => NO_SOLUTION,
             LockCheck::Wrong => LOCK_WRONG,
             LockCheck::Unknown => LOCKS_UNKNOWN,
         };

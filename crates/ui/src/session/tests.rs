@@ -553,8 +553,8 @@ mod assist {
     //! Hint, Solve and Restart as the player meets them.
 
     use super::super::assist::{
-        ALREADY_SOLVED, AT_THE_START, Advice, LOCKS_WRONG, RESTARTED, SOLVE_ASKED, SOLVED,
-        WIRES_RIGHT, advice, hint_text,
+        ALREADY_SOLVED, AT_THE_START, Advice, LOCKS_WRONG, NO_SOLUTION, RESTARTED, SOLVE_ASKED,
+        SOLVED, WIRES_RIGHT, advice, hint_text,
     };
     use super::*;
     use lightemall_engine::{Hint, Why};
@@ -846,6 +846,16 @@ mod assist {
         assert_eq!(s.game().moves_made(), 2, "the moves made stay counted");
         while s.apply(Action::Redo, 0) {}
         assert_eq!(s.game().state(), &end);
+    }
+
+    #[test]
+    fn a_puzzle_without_a_solution_is_told_so_not_a_wrong_lock() {
+        let mut s = session_in("2x2:0000", None);
+        assert!(s.apply(Action::Hint, 0));
+        assert_eq!(s.notice(0).expect("told").text, NO_SOLUTION);
+        assert_eq!(s.hint_mark(0), None, "no tile marked");
+        assert!(s.apply(Action::Check, 1));
+        assert_eq!(s.notice(1).expect("told").text, NO_SOLUTION);
     }
 
     #[test]
