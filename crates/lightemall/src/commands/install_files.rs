@@ -20,11 +20,23 @@ pub fn run(what: &GenerateArgs) -> Result<(), String> {
 }
 
 /// `lightemall.1` and `lightemall-COMMAND.1` for every command shown in
-/// `--help` (not `generate`, not `help`).
+/// `--help` (not `generate`, not `help`), as clap_mangen's `generate_to`
+/// names them, each written as every file of the CLI is (atomically, a
+/// path that is not a regular file refused).
 fn man_pages(dir: &Path) -> Result<(), String> {
     folder(dir)?;
-    clap_mangen::generate_to(Cli::command(), dir)
-        .map_err(|e| format!("cannot write the man pages into {}: {e}", dir.display()))
+    let mut top = Cli::command().disable_help_subcommand(true);
+    top.build();
+    let mut commands = vec![top.clone()];
+    commands.extend(top.get_subcommands().filter(|c| !c.is_hide_set()).cloned());
+    for command in commands {
+        let page = clap_mangen::Man::new(command);
+        let mut bytes = Vec::new();
+        page.render(&mut bytes)
+            .map_err(|e| format!("cannot make a man page: {e}"))?;
+        write(&dir.join(page.get_filename()), &bytes)?;
+    }
+    Ok(())
 }
 
 fn completions(shell: &str) -> Result<(), String> {
@@ -45,11 +57,14 @@ fn icons(dir: &Path) -> Result<(), String> {
     folder(dir)?;
     for side in ICON_SIZES {
         let path = dir.join(format!("{side}x{side}.png"));
-        let bytes = icon_png(side)?;
-        std::fs::write(&path, bytes)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        write(&path, &icon_png(side)?)?;
     }
     Ok(())
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    lightemall_store::write_file_atomically(path, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn folder(dir: &Path) -> Result<(), String> {
