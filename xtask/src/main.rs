@@ -3,7 +3,9 @@
 //! - `ci`: everything CI checks: formatting, clippy with warnings denied,
 //!   every test (snapshots are never written: `INSTA_UPDATE=no`), the tests
 //!   ignored for needing a program the machine may lack (Net, `time`) where
-//!   it is installed, then the end-to-end window tests.
+//!   it is installed, the install checks (`install_checks.rs`: install
+//!   into a temporary prefix, validate every file, uninstall; build the
+//!   .deb and, under CI, `dpkg -i` it), then the end-to-end window tests.
 //! - `e2e`: the end-to-end window tests: the real game under Xvfb, driven
 //!   by xdotool (`crates/lightemall/tests/window_e2e.rs`; ignored by a
 //!   plain `cargo test`). Where Xvfb, xdotool, ImageMagick or xprop is
@@ -11,8 +13,20 @@
 //! - `fuzz [SECONDS]`: each fuzz target of `fuzz/` for SECONDS (default 20)
 //!   on one core, with `cargo +nightly fuzz` (not part of `ci`).
 //! - `bench [ARGS]`: the criterion benchmarks (`cargo bench --workspace`).
+//! - `install [--prefix DIR] [--destdir DIR]`: the release build installed
+//!   as a desktop program under `DESTDIR/PREFIX` (default `/usr/local`):
+//!   binary, desktop entry, AppStream file, icons, man pages, completions
+//!   (`install.rs`); `uninstall` with the same options removes exactly
+//!   what it put there.
+//! - `deb`: the same files as a Debian package, through cargo-deb
+//!   (installed from crates.io when missing).
+//! - `icons`: redraw `assets/icons/` with the game's renderer.
+//! - `install-checks`: the install checks of `ci` alone.
 //!
 //! Kept free of dependencies so it compiles in seconds.
+
+mod install;
+mod install_checks;
 
 use std::process::{Command, ExitCode};
 
@@ -23,8 +37,18 @@ fn main() -> ExitCode {
         Some("e2e") => e2e(),
         Some("fuzz") => fuzz(args.get(1).map(String::as_str)),
         Some("bench") => bench(&args[1..]),
+        Some("install") => install::Options::parse(&args[1..]).and_then(|o| install::install(&o)),
+        Some("uninstall") => {
+            install::Options::parse(&args[1..]).and_then(|o| install::uninstall(&o))
+        }
+        Some("deb") => install::deb().map(|_| ()),
+        Some("icons") => install::icons(),
+        Some("install-checks") => install_checks::run(),
         _ => {
-            eprintln!("usage: cargo xtask <ci | e2e | bench [ARGS] | fuzz [SECONDS]>");
+            eprintln!(
+                "usage: cargo xtask <ci | e2e | bench [ARGS] | fuzz [SECONDS] | \
+                 install [--prefix DIR] [--destdir DIR] | uninstall [...] | deb | icons | install-checks>"
+            );
             return ExitCode::from(2);
         }
     };
@@ -52,7 +76,13 @@ fn ci() -> Result<(), String> {
     for group in TOOL_TESTS {
         tool_tests(group, &[])?;
     }
+    install_checks::run()?;
     e2e()
+}
+
+/// A message on stderr.
+fn say(message: &str) {
+    eprintln!("xtask: {message}");
 }
 
 /// Tests that need a program the machine may lack. A plain `cargo test`
@@ -96,7 +126,7 @@ fn tool_tests(group: &ToolTests, extra: &[&str]) -> Result<(), String> {
         if std::env::var_os("CI").is_some() {
             return Err(format!("{message} (.ci/run installs them)"));
         }
-        eprintln!("xtask: skipped {message}");
+        say(&format!("skipped {message}"));
         return Ok(());
     }
     let mut args = vec!["test", "--locked"];
@@ -194,17 +224,18 @@ fn run_cargo(args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
     run_program(&cargo, args, envs)
 }
 
-/// Run `program` (`cargo` itself, or rustup's `cargo` for `+nightly`).
+/// Run `program` (`cargo` itself, rustup's `cargo` for `+nightly`, or
+/// the binary just built).
 fn run_program(program: &str, args: &[&str], envs: &[(&str, &str)]) -> Result<(), String> {
     let status = Command::new(program)
         .args(args)
         .env("INSTA_UPDATE", "no")
         .envs(envs.iter().copied())
         .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
+        .map_err(|e| format!("cannot run {program}: {e}"))?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("`cargo {}` failed ({status})", args.join(" ")))
+        Err(format!("`{program} {}` failed ({status})", args.join(" ")))
     }
 }

@@ -10,12 +10,16 @@ use std::path::PathBuf;
 
 /// LightEmAll: rotate the tiles until every one is connected to the power station.
 #[derive(Debug, Parser)]
-#[command(name = "lightemall", version, about, long_about = None)]
+#[command(name = "lightemall", version = VERSION, about, long_about = None)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
+
+/// The version `--version` prints: the package's, and the commit it was
+/// built from where the build could ask git (`build.rs`).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("LIGHTEMALL_COMMIT_SUFFIX"));
 
 /// The commands.
 #[derive(Debug, Subcommand)]
@@ -38,6 +42,34 @@ pub enum Command {
     /// The best results per preset: best time, fewest moves, best
     /// efficiency, and the last results with the means of the last 3 and 5.
     Scores(ScoresArgs),
+    /// Files made from the program itself for an installation: man pages,
+    /// shell completions, the icon. Hidden from `--help` (it is for
+    /// `cargo xtask install` and packagers), as `rg --generate` is.
+    #[command(hide = true, subcommand)]
+    Generate(GenerateArgs),
+}
+
+/// `lightemall generate` (hidden).
+#[derive(Debug, Subcommand)]
+pub enum GenerateArgs {
+    /// The man pages, made from these definitions: `lightemall.1` and one
+    /// `lightemall-COMMAND.1` per command, written into DIR.
+    Man {
+        /// The folder to write them into (it must exist).
+        dir: PathBuf,
+    },
+    /// The completion script for SHELL, on stdout.
+    Completions {
+        /// The shell.
+        #[arg(value_parser = one_of(["bash", "zsh", "fish"]))]
+        shell: String,
+    },
+    /// The icon, as `SIZExSIZE.png` (48 to 512 pixels) into DIR, the same
+    /// pixels the window shows.
+    Icons {
+        /// The folder to write them into (it must exist).
+        dir: PathBuf,
+    },
 }
 
 /// `lightemall scores`.

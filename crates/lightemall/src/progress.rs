@@ -1,6 +1,7 @@
 //! Progress lines for long work, drawn on stderr by indicatif, only when
-//! stderr is a terminal and the work has run past [`DELAY`]: pipes, files
-//! and tests see nothing. The pure crates report nothing themselves: work
+//! stderr is a terminal, `NO_COLOR` is not set (to anything but empty)
+//! and the work has run past [`DELAY`]: pipes, files and tests see
+//! nothing. The pure crates report nothing themselves: work
 //! whose length the CLI knows (the bands of an image, the frames of a GIF)
 //! advances a bar with an estimate; a generation says how far its rounds
 //! have come (the solver reports them to a watcher, [`generate`]); other
@@ -20,8 +21,11 @@ const DELAY: Duration = Duration::from_secs(1);
 /// How often a spinner turns.
 const TICK: Duration = Duration::from_millis(120);
 
+/// Whether progress lines are drawn: on a terminal, unless `NO_COLOR`
+/// asks for plain output (<https://no-color.org>: set and not empty).
 fn on_terminal() -> bool {
-    std::io::stderr().is_terminal()
+    let plain = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    !plain && std::io::stderr().is_terminal()
 }
 
 fn style(template: &str) -> ProgressStyle {

@@ -85,6 +85,80 @@ fn help_is_there() {
     assert!(ok(&["play", "--help"]).contains("--resume"));
 }
 
+/// `--version` names the version (and the commit, where the build could
+/// ask git: a clone can).
+#[test]
+fn version_names_the_release() {
+    let version = ok(&["--version"]);
+    let expected = format!("lightemall {}", env!("CARGO_PKG_VERSION"));
+    assert!(version.starts_with(&expected), "{version}");
+    if std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        assert!(version.contains(" (commit "), "{version}");
+    }
+}
+
+/// The commands `--help` lists, from its "Commands:" section.
+fn commands_in_help() -> Vec<String> {
+    let help = ok(&["--help"]);
+    let section = help.split("Commands:").nth(1).expect("a list of commands");
+    section
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect()
+}
+
+/// `generate` (for installs) is hidden from `--help`; its man pages are
+/// one for `lightemall` and one per command `--help` lists.
+#[test]
+fn generate_makes_a_man_page_per_command_and_is_hidden() {
+    let commands = commands_in_help();
+    assert!(commands.contains(&"gen".to_string()), "{commands:?}");
+    assert!(!commands.contains(&"generate".to_string()), "{commands:?}");
+    let dir = std::env::temp_dir().join(format!("lightemall-man-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    ok(&["generate", "man", &dir.to_string_lossy()]);
+    let mut pages: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the pages")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    pages.sort();
+    let mut expected: Vec<String> = commands
+        .iter()
+        .map(|c| format!("lightemall-{c}.1"))
+        .chain(["lightemall.1".to_string()])
+        .collect();
+    expected.sort();
+    assert_eq!(pages, expected);
+    let gen_page = std::fs::read_to_string(dir.join("lightemall-gen.1")).expect("a page");
+    assert!(
+        gen_page.contains("difficulty"),
+        "the page has gen's options"
+    );
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+    for shell in ["bash", "zsh", "fish"] {
+        let script = ok(&["generate", "completions", shell]);
+        assert!(
+            script.contains("lightemall") && script.contains("render"),
+            "{shell}"
+        );
+    }
+    check_refused(&["generate", "completions", "tcsh"], "tcsh");
+    check_refused(&["generate", "man", "/nonexistent/folder"], "not a folder");
+}
+
 /// No arguments plays in a window; without a display that is one line
 /// pointing at `lightemall render`, exit code 2, and no panic.
 #[test]

@@ -90,6 +90,46 @@ fn clicks_turn_the_tile_under_the_pointer_and_count_moves() {
     );
 }
 
+/// The window manager shows the application's icon: `_NET_WM_ICON`
+/// holds it at 32, 48 and 64 pixels, and the 48-pixel one is the icon
+/// installed (`assets/icons/48x48.png`), pixel for pixel.
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn the_window_shows_the_application_icon() {
+    needs_tools();
+    let display = Display::start();
+    let app = App::start(&display, &data_home("icon"), &["play", PUZZLE]);
+    let words = app.cardinals("_NET_WM_ICON");
+    let mut sizes = Vec::new();
+    let mut at = 0;
+    let mut icon_48 = None;
+    while at + 2 <= words.len() {
+        let (w, h) = (words[at], words[at + 1]);
+        let pixels = &words[at + 2..(at + 2 + (w * h) as usize).min(words.len())];
+        if w == 48 {
+            icon_48 = Some(pixels.to_vec());
+        }
+        sizes.push((w, h));
+        at += 2 + (w * h) as usize;
+    }
+    assert_eq!(sizes, [(32, 32), (48, 48), (64, 64)], "the icon's sizes");
+    assert_eq!(at, words.len(), "nothing after the last icon");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/icons/48x48.png");
+    let png = std::fs::read(path).expect("the installed icon");
+    let (_, _, rgba) = lightemall_render_png::decode_png(&png).expect("a PNG");
+    let argb: Vec<u64> = rgba
+        .chunks_exact(4)
+        .map(|p| {
+            let [r, g, b, a] = [p[0], p[1], p[2], p[3]].map(u64::from);
+            (a << 24) | (r << 16) | (g << 8) | b
+        })
+        .collect();
+    assert!(
+        icon_48.as_deref() == Some(argb.as_slice()),
+        "the window's 48-pixel icon is the installed one"
+    );
+}
+
 /// Clockwise steps to turn each tile from `gen --json`'s scramble to its solution.
 fn solution_steps(id: &str) -> Vec<u32> {
     let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))

@@ -184,6 +184,20 @@ fn settle(measuring: &mut Option<Measuring>, session: &mut Session, now_ms: u64)
     session.settle_facts(&id, facts, now_ms)
 }
 
+/// The application's icon on the window (X11's `_NET_WM_ICON`, which
+/// minifb's `set_icon` writes; the pixels are copied at once), for the
+/// task bar and the window switcher. An icon that cannot be drawn is
+/// left out: the game plays without it.
+#[cfg_attr(not(target_os = "linux"), allow(unused_variables))]
+fn set_icon(window: &mut Window) {
+    #[cfg(target_os = "linux")]
+    if let Ok(words) = lightemall_ui::icon_argb()
+        && let Ok(icon) = minifb::Icon::try_from(words.as_slice())
+    {
+        window.set_icon(icon);
+    }
+}
+
 fn start_size(grid: &Grid) -> (u32, u32) {
     let layout = Layout::with_cell(grid, START_CELL, true);
     // An image has no notice strip; the window keeps one below the board.
@@ -206,6 +220,7 @@ impl Screen {
         // A window manager keeps the window at least the smallest frame
         // (a smaller one, without a window manager, shows its top-left part).
         window.set_min_size(MIN_FRAME.0 as usize, MIN_FRAME.1 as usize);
+        set_icon(&mut window);
         let keyboard = Keyboard::attach(&mut window);
         Ok(Screen {
             window,

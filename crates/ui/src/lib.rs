@@ -46,6 +46,7 @@ mod clock;
 mod demo;
 mod files;
 mod frame;
+mod icon;
 mod keys;
 mod log;
 mod mouse;
@@ -58,6 +59,9 @@ pub use building::{Building, MadeGame, Measuring};
 pub use clock::InstantClock;
 pub use files::{Files, Recorded};
 pub use frame::{Frames, MIN_FRAME, frame_size, layout_for, puzzle_panel};
+pub use icon::{
+    APP_ID, ICON_PUZZLE, ICON_SIZES, WINDOW_ICON_SIZES, icon_argb, icon_png, icon_rgba,
+};
 pub use keys::{Key, Modifiers, action_of};
 pub use log::say;
 pub use mouse::{MouseButton, MouseEdges, MouseEvent, MouseLevels};

@@ -176,7 +176,8 @@ impl Ctx<'_, '_> {
     }
 
     fn wire_width(&self, powered: bool) -> f32 {
-        self.snapped_width(if powered { 0.16 } else { 0.11 })
+        let k = if powered { 0.16 } else { 0.11 };
+        self.snapped_width(k * self.layout.wire_scale())
     }
 
     /// `k` of a tile's width. On tiles of 12 pixels or more, an even number

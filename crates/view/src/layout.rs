@@ -16,6 +16,8 @@ use lightemall_model::{Dir, Grid};
 
 /// Space around the board, in pixels.
 pub const MARGIN: f32 = 16.0;
+/// How much wider an icon's wires are than a game's.
+const ICON_WIRE_SCALE: f32 = 1.8;
 /// The smallest tile the layout makes, in pixels.
 pub const MIN_CELL: f32 = 2.0;
 /// The strip at the bottom of a window where its notices show, below the
@@ -62,6 +64,9 @@ pub struct Layout {
     /// The parts of the output drawn, if not all of it (see
     /// [`Layout::within`]).
     sight: Vec<Rect>,
+    /// Wires are drawn this many times their usual width (1; more on an
+    /// icon, [`Layout::icon`], so they read at 48 pixels).
+    wire_scale: f32,
 }
 
 /// The geometry of the grid's cells.
@@ -135,7 +140,29 @@ impl Layout {
             shift: (0, 0),
             bottom,
             sight: Vec::new(),
+            wire_scale: 1.0,
         }
+    }
+
+    /// The layout of an application icon: the board alone, as large as
+    /// fits in a `side` x `side` square with a margin of a twentieth of
+    /// it, and wires drawn 1.8 times as wide as in a game, so a small
+    /// board still reads at 48 pixels.
+    pub fn icon(grid: &Grid, side: u32) -> Layout {
+        let side = side as f32;
+        let margin = (side / 20.0).round();
+        let (unit_w, unit_h) = board_size(grid, 1.0);
+        let cell = ((side - 2.0 * margin) / unit_w.max(unit_h)).floor();
+        Layout {
+            wire_scale: ICON_WIRE_SCALE,
+            ..Layout::place(grid, clamp_cell(cell), (side, side), false, MARGIN)
+        }
+    }
+
+    /// How many times their usual width wires are drawn (see
+    /// [`Layout::icon`]).
+    pub fn wire_scale(&self) -> f32 {
+        self.wire_scale
     }
 
     /// The same layout with the tiles of a wrapping board shown moved by

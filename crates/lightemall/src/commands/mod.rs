@@ -3,6 +3,7 @@
 pub mod assist;
 pub mod canvas;
 pub mod generate;
+pub mod install_files;
 pub mod play;
 pub mod render;
 pub mod render_steps;

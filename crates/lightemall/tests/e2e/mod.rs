@@ -257,6 +257,25 @@ impl<'d> App<'d> {
         String::from_utf8_lossy(&output.stdout).trim().to_string()
     }
 
+    /// The numbers of the window's 32-bit property `name` (`CARDINAL`s,
+    /// as `_NET_WM_ICON` holds), read with `xprop -f NAME 32c`; none if
+    /// the window has no such property.
+    pub fn cardinals(&self, name: &str) -> Vec<u64> {
+        let output = Command::new("xprop")
+            .args(["-id", &self.window, "-notype", "-f", name, "32c", name])
+            .env("DISPLAY", &self.display.name)
+            .output()
+            .expect("xprop runs");
+        let text = String::from_utf8_lossy(&output.stdout);
+        let Some((_, values)) = text.split_once(" = ") else {
+            return Vec::new();
+        };
+        values
+            .split(',')
+            .map(|v| v.trim().parse().expect("a number"))
+            .collect()
+    }
+
     /// The window's inner size.
     pub fn size(&self) -> (u32, u32) {
         let shell = self
