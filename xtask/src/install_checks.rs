@@ -238,17 +238,26 @@ fn check_deb(binary: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Run `program ARGS` with `envs`; its output, or why it could not run.
+fn spawned(
+    program: &str,
+    args: &[&std::ffi::OsStr],
+    envs: &[(&str, &str)],
+) -> Result<std::process::Output, String> {
+    Command::new(program)
+        .args(args)
+        .envs(envs.iter().copied())
+        .output()
+        .map_err(|e| format!("cannot run {program}: {e}"))
+}
+
 /// Run `program ARGS`; its stdout if it succeeds, else an error with its output.
 fn checked(
     program: &str,
     args: &[&std::ffi::OsStr],
     envs: &[(&str, &str)],
 ) -> Result<String, String> {
-    let output = Command::new(program)
-        .args(args)
-        .envs(envs.iter().copied())
-        .output()
-        .map_err(|e| format!("cannot run {program}: {e}"))?;
+    let output = spawned(program, args, envs)?;
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     if !output.status.success() {
         return Err(format!(
@@ -268,11 +277,7 @@ fn quiet(
     args: &[&std::ffi::OsStr],
     envs: &[(&str, &str)],
 ) -> Result<String, String> {
-    let output = Command::new(program)
-        .args(args)
-        .envs(envs.iter().copied())
-        .output()
-        .map_err(|e| format!("cannot run {program}: {e}"))?;
+    let output = spawned(program, args, envs)?;
     let stderr = String::from_utf8_lossy(&output.stderr);
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     // desktop-file-validate says its warnings and hints on stdout.

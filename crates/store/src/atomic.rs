@@ -87,12 +87,16 @@ pub fn remove_files_under_way() {
     remove_under_way(|_| true);
 }
 
+/// The list of writes under way (a panic elsewhere leaves it usable).
+fn under_way() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    UNDER_WAY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// [`remove_files_under_way`] for the temporary files `which` picks.
 fn remove_under_way(which: impl Fn(&Path) -> bool) {
-    let mut files = UNDER_WAY
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    files.retain(|temp| {
+    under_way().retain(|temp| {
         if which(temp) {
             let _ = fs::remove_file(temp);
             false
@@ -103,11 +107,9 @@ fn remove_under_way(which: impl Fn(&Path) -> bool) {
 }
 
 /// The temporary file `temp` is a write's until the write ends.
-fn set_under_way(temp: &Path, under_way: bool) {
-    let mut files = UNDER_WAY
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if under_way {
+fn set_under_way(temp: &Path, listed: bool) {
+    let mut files = under_way();
+    if listed {
         files.push(temp.to_path_buf());
     } else {
         files.retain(|file| file != temp);
@@ -650,12 +652,7 @@ mod tests {
                 // The signal arrives mid-write: this write's temporary file
                 // is listed, and the handler removes it.
                 let mine = |temp: &Path| temp.to_string_lossy().contains("-under-way/");
-                let listed = UNDER_WAY
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .iter()
-                    .filter(|temp| mine(temp))
-                    .count();
+                let listed = under_way().iter().filter(|temp| mine(temp)).count();
                 assert_eq!(listed, 1, "the write under way is listed");
                 remove_under_way(mine);
                 file.write_all(&bytes[2..])
@@ -666,11 +663,7 @@ mod tests {
         assert_eq!(fs::read_to_string(&path).expect("readable"), "old");
         assert_eq!(entries(&dir), ["k.png"]);
         write_atomically(&path, "new").expect("a later write");
-        let still_listed = UNDER_WAY
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-            .any(|temp| temp.starts_with(&dir));
+        let still_listed = under_way().iter().any(|temp| temp.starts_with(&dir));
         assert!(!still_listed, "a finished write is no longer listed");
         let _ = fs::remove_dir_all(&dir);
     }

@@ -129,7 +129,12 @@ impl Store {
 
     /// The folder's lock, for one read-change-write.
     fn lock(&self) -> Result<FolderLock, StoreError> {
-        FolderLock::take(&self.folder).map_err(|source| StoreError::Io {
+        self.lock_within(lock::PATIENCE)
+    }
+
+    /// The folder's lock, waiting at most `patience` for another writer.
+    pub(crate) fn lock_within(&self, patience: Duration) -> Result<FolderLock, StoreError> {
+        FolderLock::take_within(&self.folder, patience).map_err(|source| StoreError::Io {
             path: self.folder.join(LOCK_FILE),
             source,
         })
@@ -169,38 +174,43 @@ impl Store {
     /// results kept to record later). `true` if the result is among the
     /// best kept. A damaged table is refused, not replaced.
     pub fn record_score(&self, score: Score) -> Result<bool, StoreError> {
-        let _lock = self.lock()?;
-        self.write_scores(Some(score)).map(|(kept, _)| kept)
+        self.record_score_within(score, lock::PATIENCE)
+            .map(|recorded| recorded.kept)
     }
 
     /// [`Store::record_score`], waiting at most `patience` for the
     /// folder's lock (a window must not freeze for the 5 s a command
-    /// waits: it keeps the result for later instead).
+    /// waits: it keeps the result for later instead); whether the result
+    /// is kept and whether it is its preset's new best time.
     pub fn record_score_within(
         &self,
         score: Score,
         patience: Duration,
-    ) -> Result<bool, StoreError> {
-        let _lock =
-            FolderLock::take_within(&self.folder, patience).map_err(|source| StoreError::Io {
-                path: self.folder.join(LOCK_FILE),
-                source,
-            })?;
-        self.write_scores(Some(score)).map(|(kept, _)| kept)
+    ) -> Result<Recording, StoreError> {
+        let _lock = self.lock_within(patience)?;
+        self.write_scores(Some(score)).map(|(recorded, _)| recorded)
     }
 
     /// With the folder's lock held: the table, the pending results and
     /// `score` recorded in it, written back, and the pending results'
-    /// files removed. Whether `score` is kept, and how many pending
+    /// files removed. What became of `score`, and how many pending
     /// results were recorded.
-    pub(crate) fn write_scores(&self, score: Option<Score>) -> Result<(bool, usize), StoreError> {
+    pub(crate) fn write_scores(
+        &self,
+        score: Option<Score>,
+    ) -> Result<(Recording, usize), StoreError> {
         let mut table = self.table()?;
         let (pending, files) = self.pending();
         let recorded = pending.len();
         for earlier in pending {
             table.record(earlier);
         }
-        let kept = score.is_some_and(|score| table.record(score));
+        let mut recording = Recording::default();
+        if let Some(score) = score {
+            let beats = |best: &Score| (score.elapsed, score.moves) < (best.elapsed, best.moves);
+            recording.new_best = table.best(&score.preset).is_none_or(beats);
+            recording.kept = table.record(score);
+        }
         let path = self.folder.join(SCORES_FILE);
         let text = table.to_text().map_err(|source| StoreError::Scores {
             path: path.clone(),
@@ -212,8 +222,17 @@ impl Store {
             // recorded twice, only if it cannot be removed at all.
             let _ = std::fs::remove_file(file);
         }
-        Ok((kept, recorded))
+        Ok((recording, recorded))
     }
+}
+
+/// What became of a result recorded in the scores table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recording {
+    /// Among the best results kept for its preset.
+    pub kept: bool,
+    /// Its preset's best time (the fewest moves breaking a tie).
+    pub new_best: bool,
 }
 
 /// Write a save file atomically, unless a file at `path` is not a save

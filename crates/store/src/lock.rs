@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 pub const LOCK_FILE: &str = ".lightemall.lock";
 
 /// How long a writer waits for the lock before giving up.
-const PATIENCE: Duration = Duration::from_secs(5);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(5);
 
 /// How long a writer sleeps between tries.
 const RETRY: Duration = Duration::from_millis(5);
@@ -37,11 +37,7 @@ pub(crate) struct FolderLock {
 
 impl FolderLock {
     /// Take the lock of `folder` (created if missing), waiting up to
-    /// [`PATIENCE`] for another writer to finish.
-    pub(crate) fn take(folder: &Path) -> io::Result<FolderLock> {
-        Self::take_within(folder, PATIENCE)
-    }
-
+    /// `patience` ([`PATIENCE`] for a command) for another writer to finish.
     pub(crate) fn take_within(folder: &Path, patience: Duration) -> io::Result<FolderLock> {
         fs::create_dir_all(folder)?;
         let file = open_lock_file(&folder.join(LOCK_FILE))?;
@@ -133,7 +129,7 @@ mod tests {
     #[test]
     fn a_held_lock_keeps_others_out_until_it_is_dropped() {
         let dir = scratch("held");
-        let held = FolderLock::take(&dir).expect("free");
+        let held = FolderLock::take_within(&dir, PATIENCE).expect("free");
         let waited = FolderLock::take_within(&dir, Duration::from_millis(50));
         let error = waited.expect_err("held by another");
         assert_eq!(error.kind(), io::ErrorKind::WouldBlock);
@@ -169,11 +165,11 @@ mod tests {
     fn a_waiting_writer_gets_the_lock_when_the_holder_lets_go() {
         use std::sync::atomic::{AtomicBool, Ordering};
         let dir = scratch("wait");
-        let held = FolderLock::take(&dir).expect("free");
+        let held = FolderLock::take_within(&dir, PATIENCE).expect("free");
         let released = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let waiter = scope.spawn(|| {
-                let lock = FolderLock::take(&dir);
+                let lock = FolderLock::take_within(&dir, PATIENCE);
                 // Only the holder's letting go can have let it in.
                 (lock.map(drop), released.load(Ordering::SeqCst))
             });

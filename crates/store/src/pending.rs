@@ -5,7 +5,6 @@
 //! scores read as part of the table and the next recording folds in and
 //! removes.
 
-use crate::lock::FolderLock;
 use crate::{SCORES_FILE, Store, StoreError, read_text, write_atomically};
 use lightemall_engine::score::{Score, ScoreTable};
 use std::io::ErrorKind;
@@ -89,12 +88,7 @@ impl Store {
         if self.pending_files().is_empty() {
             return Ok(0);
         }
-        let _lock = FolderLock::take_within(&self.folder, Duration::ZERO).map_err(|source| {
-            StoreError::Io {
-                path: self.folder.join(crate::LOCK_FILE),
-                source,
-            }
-        })?;
+        let _lock = self.lock_within(Duration::ZERO)?;
         self.write_scores(None).map(|(_, recorded)| recorded)
     }
 }

@@ -176,13 +176,9 @@ impl Files {
     /// ([`Files::record_waiting`]); `Err` only if it cannot be kept either.
     pub fn record(&self, score: Score) -> Result<Recorded, String> {
         let store = self.store()?;
-        let beats = |best: &Score| (score.elapsed, score.moves) < (best.elapsed, best.moves);
-        let new_best = store
-            .scores()
-            .map(|before| before.best(&score.preset).is_none_or(beats));
         match store.record_score_within(score.clone(), LOCK_PATIENCE) {
-            Ok(_) => Ok(Recorded::Now {
-                new_best: new_best.unwrap_or(false),
+            Ok(recording) => Ok(Recorded::Now {
+                new_best: recording.new_best,
             }),
             Err(error) => match store.keep_score_for_later(score) {
                 Ok(kept) => Ok(Recorded::Later(format!(

@@ -24,8 +24,8 @@ pub(super) struct Keeping {
     kept_version: u64,
     /// The version last seen changing, and when.
     seen: Option<(u64, u64)>,
-    /// When the game was last kept.
-    kept_ms: u64,
+    /// When the game was last kept, or first changed since it was.
+    kept_ms: Option<u64>,
     /// Whether a failure to keep was told (once, in the log).
     failure_told: bool,
     /// Results may wait to be recorded: when they were last tried.
@@ -53,19 +53,17 @@ impl Session {
             Some((seen, at)) if seen == version => at,
             _ => {
                 keeping.seen = Some((version, now_ms));
-                if keeping.kept_ms == 0 {
-                    keeping.kept_ms = now_ms;
-                }
                 now_ms
             }
         };
+        let kept_ms = *keeping.kept_ms.get_or_insert(now_ms);
         let rested = now_ms.saturating_sub(changed_ms) >= QUIET_MS;
-        let overdue = now_ms.saturating_sub(keeping.kept_ms) >= KEEP_EVERY_MS;
+        let overdue = now_ms.saturating_sub(kept_ms) >= KEEP_EVERY_MS;
         if !(rested || overdue) {
             return;
         }
         keeping.kept_version = version;
-        keeping.kept_ms = now_ms;
+        keeping.kept_ms = Some(now_ms);
         match self.files.autosave(&self.game) {
             Ok(_) => self.keeping.failure_told = false,
             Err(error) if !self.keeping.failure_told => {
@@ -129,12 +127,9 @@ impl Session {
     /// The game saved anywhere it can be, the window being gone: its
     /// autosave slot, or a rescue file of its own; the log says where.
     pub(super) fn keep_on_leaving(&mut self) {
-        match self.files.autosave(&self.game) {
-            Ok(_) => {}
-            Err(error) => {
-                self.notices.push(format!("could not autosave: {error}"));
-                self.rescue();
-            }
+        if let Err(error) = self.files.autosave(&self.game) {
+            self.notices.push(format!("could not autosave: {error}"));
+            self.rescue();
         }
     }
 
