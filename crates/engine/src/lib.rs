@@ -15,13 +15,16 @@
 
 mod clock;
 mod commands;
+pub mod daily;
 pub use commands::LockCheck;
 mod error;
 mod game;
 pub mod moves;
+pub mod proof;
 pub mod save;
 pub mod score;
 mod setup;
+pub mod streak;
 mod text;
 
 pub use clock::{Clock, MAX_ELAPSED, ManualClock, elapsed_millis};

@@ -42,6 +42,12 @@ pub enum Command {
     /// The best results per preset: best time, fewest moves, best
     /// efficiency, and the last results with the means of the last 3 and 5.
     Scores(ScoresArgs),
+    /// The day's puzzle (the same on every machine): print it, or with
+    /// `--share` the share line and proof code of the last daily solved.
+    Daily(DailyArgs),
+    /// Replay a proof code and say whether it solves its puzzle, and in
+    /// how many moves.
+    Verify(VerifyArgs),
     /// Files made from the program itself for an installation: man pages,
     /// shell completions, the icon. Hidden from `--help` (it is for
     /// `cargo xtask install` and packagers), as `rg --generate` is.
@@ -77,9 +83,42 @@ pub enum GenerateArgs {
 pub struct ScoresArgs {
     /// Print one JSON object: `{"presets": [{"preset", "name",
     /// "best_time_ms", "fewest_moves", "best_efficiency", "mean_of_3_ms",
-    /// "mean_of_5_ms", "last": [{"time_ms", "moves", "par", "efficiency"}]}]}`.
+    /// "mean_of_5_ms", "last": [{"time_ms", "moves", "par", "efficiency"}]}],
+    /// "daily": {"streak", "best_streak", "days": [{"date", "solved_on",
+    /// "time_ms", "moves", "par", "assisted"}]}}`.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `lightemall daily`.
+#[derive(Debug, Args)]
+pub struct DailyArgs {
+    /// The date whose daily to print, YYYY-MM-DD (today where you are by
+    /// default; a past date plays a past daily, a future one is refused).
+    #[arg(long, value_name = "YYYY-MM-DD", allow_hyphen_values = true)]
+    pub date: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Id)]
+    pub format: Format,
+    /// Print one JSON object instead: `gen --json`'s, with "date" and "weekday".
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Print the share line and proof code of the last daily solved.
+    #[arg(long, conflicts_with_all = ["date", "format", "json"])]
+    pub share: bool,
+}
+
+/// `lightemall verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The proof code (`LEA1-...`), a file holding it, or `-` for stdin.
+    pub code: String,
+    /// Refuse the code unless it is for this puzzle ID.
+    #[arg(long, value_name = "ID")]
+    pub puzzle: Option<String>,
+    /// Refuse the code unless it is for the daily of this date.
+    #[arg(long, value_name = "YYYY-MM-DD", allow_hyphen_values = true)]
+    pub date: Option<String>,
 }
 
 /// Which puzzle: given, or generated from options.
@@ -209,6 +248,10 @@ pub struct ReplayArgs {
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
+    /// Print the game's share line and proof code instead (with --json:
+    /// add them as "share" and "proof"); `lightemall verify` checks it.
+    #[arg(long)]
+    pub proof: bool,
 }
 
 /// `lightemall hint`.

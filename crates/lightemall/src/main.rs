@@ -29,6 +29,8 @@ fn main() -> ExitCode {
         Some(cli::Command::Check(args)) => commands::assist::check(&args),
         Some(cli::Command::Render(args)) => commands::render::run(&args),
         Some(cli::Command::Scores(args)) => commands::scores::run(&args),
+        Some(cli::Command::Daily(args)) => commands::daily::run(&args),
+        Some(cli::Command::Verify(args)) => commands::verify::run(&args),
         Some(cli::Command::Generate(what)) => commands::install_files::run(&what),
     };
     match result {

@@ -12,6 +12,7 @@
 //! - only regular files are read, and reads are bounded in size.
 
 mod atomic;
+mod daily;
 mod file;
 mod lock;
 mod pending;
@@ -23,6 +24,7 @@ pub use atomic::{
     check_replaceable, remove_files_under_way, write_atomically, write_file_atomically,
     write_file_atomically_with,
 };
+pub use daily::{DAILY_FILE, Dailies, Repair, today};
 pub use file::open_regular;
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};
@@ -78,6 +80,14 @@ pub enum StoreError {
         path: PathBuf,
         /// Why.
         source: ScoreError,
+    },
+    /// The file is not a usable daily file.
+    #[error("{path}: {source}")]
+    Daily {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: lightemall_engine::streak::DailyLogError,
     },
     /// A file that is in the way and not ours to replace.
     #[error("will not overwrite {path}: {reason}")]

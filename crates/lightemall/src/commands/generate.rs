@@ -20,14 +20,23 @@ pub fn run(args: &GenArgs) -> Result<(), String> {
     let output = if args.json {
         json(&resolved, rating)?
     } else {
-        match args.format {
-            Format::Id => resolved.id.clone(),
-            Format::Net => to_net_id(&resolved.puzzle.board)
-                .ok_or("--format net needs a square board (Net has no octo or hex grids)")?,
-            Format::Text => text(&resolved, rating),
-        }
+        formatted(&resolved, args.format, rating)?
     };
     crate::output::print(&output)
+}
+
+/// The puzzle in `format` (`lightemall daily` prints the same).
+pub fn formatted(
+    resolved: &Resolved,
+    format: Format,
+    rating: Option<&str>,
+) -> Result<String, String> {
+    Ok(match format {
+        Format::Id => resolved.id.clone(),
+        Format::Net => to_net_id(&resolved.puzzle.board)
+            .ok_or("--format net needs a square board (Net has no octo or hex grids)")?,
+        Format::Text => text(resolved, rating),
+    })
 }
 
 /// The solver's rating: how much deduction and guessing the puzzle needs,
@@ -52,7 +61,7 @@ fn text(resolved: &Resolved, rating: Option<&str>) -> String {
     out
 }
 
-/// `--json`: the model's puzzle object, then how it was made, and its Net ID.
+/// `--json` (and `lightemall daily --json`): the model's puzzle object, then how it was made, and its Net ID.
 #[derive(Serialize)]
 struct GenJson<'a> {
     #[serde(flatten)]
@@ -69,7 +78,7 @@ struct GenJson<'a> {
     rating: Option<&'a str>,
 }
 
-fn json<'a>(resolved: &'a Resolved, rating: Option<&'a str>) -> Result<String, String> {
+pub fn json<'a>(resolved: &'a Resolved, rating: Option<&'a str>) -> Result<String, String> {
     let puzzle = &resolved.puzzle;
     let params = resolved.params.as_ref();
     let object = GenJson {

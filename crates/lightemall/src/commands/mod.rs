@@ -2,6 +2,7 @@
 
 pub mod assist;
 pub mod canvas;
+pub mod daily;
 pub mod generate;
 pub mod install_files;
 pub mod play;
@@ -10,3 +11,4 @@ pub mod render_steps;
 pub mod replay;
 pub mod scores;
 pub mod solve;
+pub mod verify;

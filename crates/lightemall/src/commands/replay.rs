@@ -1,9 +1,12 @@
 //! `lightemall replay`: play move tokens on a fresh puzzle, or replay a save
 //! file, and print the state the game reaches. A bad or refused token is an
-//! error naming it and its position; nothing after it is played.
+//! error naming it and its position; nothing after it is played. With
+//! `--proof`, the game's share line and proof code.
 
 use crate::cli::ReplayArgs;
 use crate::input::puzzle_text;
+use lightemall_engine::daily::date_of_daily;
+use lightemall_engine::proof::{encode, share_line};
 use lightemall_engine::{Game, ManualClock};
 use lightemall_store::read_save;
 use serde::Serialize;
@@ -30,8 +33,16 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
         }
         (None, None) => return Err("give a PUZZLE or --save FILE".to_string()),
     };
+    let proof = args.proof.then(|| {
+        let daily = date_of_daily(&game.origin().id);
+        (share_line(&game, daily, None), encode(&game))
+    });
     let output = if args.json {
-        serde_json::to_string(&ReplayJson::of(&game)).map_err(|e| e.to_string())?
+        let mut object = ReplayJson::of(&game);
+        (object.share, object.proof) = proof.unzip();
+        serde_json::to_string(&object).map_err(|e| e.to_string())?
+    } else if let Some((share, proof)) = proof {
+        format!("{share}\n{proof}")
     } else {
         format!("puzzle: {}\n{}", game.origin().id, game.text())
     };
@@ -61,6 +72,10 @@ struct ReplayJson {
     assisted: bool,
     elapsed_ms: u128,
     log: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    share: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<String>,
 }
 
 impl ReplayJson {
@@ -93,6 +108,8 @@ impl ReplayJson {
             assisted: game.is_assisted(),
             elapsed_ms: game.elapsed().as_millis(),
             log: lightemall_engine::moves::print_moves(game.history()),
+            share: None,
+            proof: None,
         }
     }
 }
