@@ -88,6 +88,14 @@ pub struct ScoresArgs {
     /// "time_ms", "moves", "par", "assisted"}]}}`.
     #[arg(long)]
     pub json: bool,
+    /// Draw a chart of the last results as a PNG (time per game; moves
+    /// against par): of the dailies, or of `--preset`; `-` for stdout.
+    #[arg(long, value_name = "FILE.png", conflicts_with = "json")]
+    pub plot: Option<PathBuf>,
+    /// The preset to chart (as `scores --json` names it, such as
+    /// `square:10x10:graded:medium`), or `daily`.
+    #[arg(long, default_value = "daily", requires = "plot")]
+    pub preset: String,
 }
 
 /// `lightemall daily`.

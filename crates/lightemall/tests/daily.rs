@@ -194,3 +194,39 @@ fn scores_show_the_daily_section_before_any_daily_and_survive_a_damaged_entry() 
             .contains("garbage")
     );
 }
+
+#[test]
+fn scores_plot_draws_the_dailies_or_a_preset_as_a_png() {
+    let data = data_dir("plot");
+    let folder = data.join("lightemall");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("daily.txt"),
+        "lightemall daily 1\n2026-12-01 2026-12-01 61000 20 18 no\n2026-12-02 2026-12-02 91000 30 25 no\nend\n",
+    )
+    .unwrap();
+    let png = data.join("daily.png");
+    ok(&["scores", "--plot", png.to_str().unwrap()], &data);
+    let (width, height, rgba) =
+        lightemall_render_png::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+    assert_eq!((width, height), (640, 360));
+    let distinct: std::collections::HashSet<&[u8]> = rgba.chunks(4).collect();
+    assert!(distinct.len() > 5, "a chart, not a blank image");
+    refused(
+        &[
+            "scores",
+            "--plot",
+            png.to_str().unwrap(),
+            "--preset",
+            "square:9x9:graded:easy",
+        ],
+        &data,
+        "no results for preset",
+    );
+    refused(
+        &["scores", "--plot", "/no/such/folder/x.png"],
+        &data,
+        "there is no folder",
+    );
+    refused(&["scores", "--preset", "daily"], &data, "--plot");
+}

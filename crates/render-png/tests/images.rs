@@ -424,3 +424,42 @@ fn a_hint_reads_in_every_theme_and_changes_only_its_tile() {
         );
     }
 }
+
+/// The chart of the last results (the scores screen's, `scores --plot`'s):
+/// a snapshot, and bars in the lit wire colour as tall as their values.
+#[test]
+fn the_chart_of_results_paints_its_bars_and_par_lines() {
+    use lightemall_view::{Chart, ChartPoint, chart_scene};
+    use std::time::Duration;
+    let points = [(95, 30, 24), (61, 26, 24), (140, 41, 24), (48, 24, 24)]
+        .into_iter()
+        .enumerate()
+        .map(|(i, (seconds, moves, par))| ChartPoint {
+            label: format!("12-0{}", i + 1),
+            time: Duration::from_secs(seconds),
+            moves,
+            par: Some(par),
+        })
+        .collect();
+    let chart = Chart {
+        title: "Daily puzzles: the last results".into(),
+        points,
+    };
+    let theme = Theme::Classic;
+    let mut rasterizer = Rasterizer::default();
+    let pixmap = rasterizer
+        .paint(&chart_scene(&chart, theme, 480, 270))
+        .expect("paints");
+    let image = Image {
+        width: pixmap.width(),
+        height: pixmap.height(),
+        rgba: straight_rgba(pixmap),
+    };
+    check_image("chart_classic", &image);
+    let palette = theme.palette();
+    assert!(
+        image.count(palette.wire_near) > 480 * 270 / 10,
+        "bars are drawn"
+    );
+    assert!(image.count(palette.station) > 4 * 40, "par lines are drawn");
+}

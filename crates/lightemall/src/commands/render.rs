@@ -167,7 +167,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// a folder that does not exist, or one that names something other than a
 /// regular file (a device such as
 /// `/dev/null`, a FIFO, a folder for a GIF). Such a path is never replaced.
-fn check_output(path: &Path) -> Result<(), String> {
+pub fn check_output(path: &Path) -> Result<(), String> {
     if is_stdout(path) {
         return crate::output::check_stdout();
     }

@@ -1,15 +1,19 @@
 //! `lightemall scores [--json]`: the results kept per preset in the data
 //! folder: best time, fewest moves, best efficiency, and the last results
 //! with the means of the last 3 and 5 (as speed puzzlers count them), and
-//! the daily puzzles' streak.
+//! the daily puzzles' streak; `--plot` draws the last results as a PNG.
 
 use crate::cli::ScoresArgs;
 use crate::output::print;
 use lightemall_engine::daily::Date;
 use lightemall_engine::score::{PresetSummary, preset_name, speed_time as clock};
+use lightemall_engine::score::{Score, ScoreTable};
 use lightemall_engine::streak::DailyLog;
+use lightemall_render_png::{Rasterizer, encode_png};
 use lightemall_store::Store;
+use lightemall_view::{Chart, ChartPoint, Theme, chart_scene};
 use serde_json::{Value, json};
+use std::path::Path;
 use std::time::Duration;
 
 /// Print the scores table of the default data folder.
@@ -19,6 +23,9 @@ pub fn run(args: &ScoresArgs) -> Result<(), String> {
     let dailies = store.dailies().map_err(|e| e.to_string())?;
     if let Some(repair) = &dailies.repaired {
         lightemall_ui::say(&format!("note: {}", repair.message()));
+    }
+    if let Some(path) = &args.plot {
+        return plot(&chart_of(&table, &dailies.log, &args.preset)?, path);
     }
     let summaries = table.summaries();
     let today = lightemall_store::today();
@@ -118,4 +125,69 @@ fn summary_json(s: &PresetSummary) -> Value {
         "mean_of_5_ms": s.mean_of_5.map(millis),
         "last": last,
     })
+}
+
+/// The most results a chart shows.
+const CHARTED: usize = 30;
+
+/// The chart of `preset`'s kept results (by the order they were played),
+/// or of the last dailies.
+fn chart_of(table: &ScoreTable, log: &DailyLog, preset: &str) -> Result<Chart, String> {
+    let points: Vec<ChartPoint> = if preset == "daily" {
+        let from = log.days.len().saturating_sub(CHARTED);
+        log.days[from..]
+            .iter()
+            .map(|r| ChartPoint {
+                label: r.date.to_string()[5..].to_string(),
+                time: r.elapsed,
+                moves: r.moves,
+                par: r.par,
+            })
+            .collect()
+    } else {
+        let mut kept: Vec<&Score> = table.of(preset).collect();
+        if kept.is_empty() {
+            let known: Vec<&str> = table.presets();
+            return Err(format!(
+                "no results for preset '{preset}' (presets with results: {})",
+                if known.is_empty() {
+                    "none yet".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ));
+        }
+        kept.sort_by_key(|s| s.played);
+        let from = kept.len().saturating_sub(CHARTED);
+        kept[from..]
+            .iter()
+            .map(|s| ChartPoint {
+                label: format!("#{}", s.played),
+                time: s.elapsed,
+                moves: s.moves,
+                par: s.par,
+            })
+            .collect()
+    };
+    let title = match preset {
+        "daily" => "Daily puzzles: the last results".to_string(),
+        preset => format!("{}: the results kept", preset_name(preset)),
+    };
+    Ok(Chart { title, points })
+}
+
+/// The chart's size in pixels.
+const PLOT: (u32, u32) = (640, 360);
+
+fn plot(chart: &Chart, path: &Path) -> Result<(), String> {
+    crate::commands::render::check_output(path)?;
+    let scene = chart_scene(chart, Theme::default(), PLOT.0, PLOT.1);
+    let mut rasterizer = Rasterizer::default();
+    let pixels = rasterizer.paint(&scene).map_err(|e| e.to_string())?;
+    let bytes = encode_png(pixels).map_err(|e| e.to_string())?;
+    if path == Path::new("-") {
+        return crate::output::write_bytes(&bytes);
+    }
+    lightemall_store::write_file_atomically(path, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
