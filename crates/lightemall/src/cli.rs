@@ -180,6 +180,17 @@ pub struct PlayArgs {
         value_name = "SLOT"
     )]
     pub resume: Option<String>,
+    /// Play the daily puzzle (today's where you are, or `--date`'s).
+    #[arg(long, conflicts_with_all = ["puzzle", "resume", "size", "topology", "wrap", "difficulty", "generator", "seed"])]
+    pub daily: bool,
+    /// With `--daily`: the date whose daily to play, YYYY-MM-DD.
+    #[arg(
+        long,
+        value_name = "YYYY-MM-DD",
+        requires = "daily",
+        allow_hyphen_values = true
+    )]
+    pub date: Option<String>,
 }
 
 /// Output formats of `gen`.

@@ -855,3 +855,73 @@ fn two_windows_at_once_keep_two_games() {
     let resumed = App::start(&display, &home, &["play", "--resume"]);
     wait_moves(&resumed, 1);
 }
+
+/// libfaketime, which sets the clock a program reads (Debian's faketime):
+/// the daily of a pinned date played as if on that date.
+const FAKETIME: &str = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn a_daily_won_by_clicks_makes_a_streak_and_a_proof_that_verifies() {
+    needs_tools();
+    assert!(
+        std::path::Path::new(FAKETIME).exists(),
+        "needs {FAKETIME} (apt-get install faketime)"
+    );
+    let display = Display::start();
+    let home = data_home("daily");
+    let on_the_day = [
+        ("LD_PRELOAD", FAKETIME),
+        ("FAKETIME", "@2026-11-30 12:00:00"),
+        ("FAKETIME_DONT_FAKE_MONOTONIC", "1"),
+    ];
+    let id = "square:7x7:graded:easy#20261130";
+    let app = App::start_with_env(&display, &home, &["play", "--daily"], &on_the_day);
+    let layout = layout(&app, id);
+    let mut moves = 0;
+    for (tile, steps) in solution_steps(id).into_iter().enumerate() {
+        let at = layout.centre(tile);
+        let clicks = if steps == 3 {
+            vec![3]
+        } else {
+            vec![1; steps as usize]
+        };
+        for button in clicks {
+            app.click(button, at.x, at.y);
+            moves += 1;
+            wait_moves(&app, moves);
+        }
+    }
+    app.wait_title("solved", |t| t.ends_with(" · solved"));
+    std::thread::sleep(Duration::from_millis(500));
+    app.settled_screenshot()
+        .save(&shots_folder().join("daily-solved.png"));
+    let lightemall = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+            .args(args)
+            .env("XDG_DATA_HOME", &home)
+            .envs(on_the_day)
+            .output()
+            .expect("lightemall runs");
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        (output.status.code(), text)
+    };
+    let (_, scores) = lightemall(&["scores", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&scores).expect("JSON");
+    let daily = &json["daily"];
+    assert_eq!(daily["streak"], 1, "{json}");
+    assert_eq!(daily["days"][0]["date"], "2026-11-30", "{json}");
+    assert_eq!(daily["days"][0]["moves"], moves, "{json}");
+    assert_eq!(daily["days"][0]["assisted"], false, "{json}");
+    let (code, shared) = lightemall(&["daily", "--share"]);
+    assert_eq!(code, Some(0), "{shared}");
+    let (line, proof) = shared.trim().split_once('\n').expect("a line and a code");
+    assert!(
+        line.starts_with("LightEmAll daily 2026-11-30 · 7x7 square, easy · "),
+        "{line}"
+    );
+    assert!(line.ends_with(" · streak 1"), "{line}");
+    let (code, verdict) = lightemall(&["verify", proof, "--date", "2026-11-30"]);
+    assert_eq!(code, Some(0), "{verdict}");
+    assert!(verdict.contains(&format!("moves: {moves}")), "{verdict}");
+}

@@ -2,8 +2,11 @@
 //! (Esc, closing the window, `--resume`), the save slot of Ctrl+S and
 //! Ctrl+O, and the scores table a win is recorded in.
 
+use lightemall_engine::daily::Date;
+use lightemall_engine::proof;
 use lightemall_engine::save::SaveFile;
 use lightemall_engine::score::Score;
+use lightemall_engine::streak::DailyResult;
 use lightemall_engine::{Clock, Game};
 use lightemall_store::{AUTOSAVE_SLOT, SAVE_EXTENSION, SlotClaim, Store};
 use std::io::Write;
@@ -196,6 +199,33 @@ impl Files {
     /// many were. `Err` while they still cannot be.
     pub fn record_waiting(&self) -> Result<usize, String> {
         self.store()?.record_pending().map_err(|e| e.to_string())
+    }
+
+    /// Record a won daily (the daily of `date`, won on `today`) with its
+    /// proof code: a line telling the streak it makes and how to share it
+    /// (short enough for the window's notice strip), and, if the daily
+    /// file was damaged, what was left out.
+    pub fn record_daily(&self, game: &Game, date: Date, today: Date) -> Result<String, String> {
+        let result = DailyResult {
+            date,
+            solved_on: today,
+            elapsed: game.elapsed(),
+            moves: game.moves_made(),
+            par: game.facts().par,
+            assisted: game.is_assisted(),
+            proof: Some(proof::encode(game)),
+        };
+        let (_, dailies) = self
+            .store()?
+            .record_daily(result)
+            .map_err(|e| e.to_string())?;
+        let streak = dailies.log.streaks(today).current;
+        let mut line =
+            format!("Daily solved: streak {streak} · `lightemall daily --share` shares it");
+        if let Some(repair) = dailies.repaired {
+            line = format!("{line}; {}", repair.message());
+        }
+        Ok(line)
     }
 }
 

@@ -759,6 +759,7 @@ impl Session {
                 Some(score) => self.record(score, now_ms),
                 None => None,
             };
+            self.record_daily(now_ms);
             self.ui.win = Some(WinSummary {
                 seconds: self.game.elapsed().as_secs(),
                 moves: self.game.moves_made(),

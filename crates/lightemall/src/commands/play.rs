@@ -26,6 +26,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if let Some(slot) = args.resume.as_deref() {
         check_slot(slot)?;
     }
+    let daily = args
+        .daily
+        .then(|| daily_source(args.date.as_deref()))
+        .transpose()?;
     check_display()?;
     let store = Store::in_default_folder();
     let (files, save) = match &args.resume {
@@ -44,7 +48,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             play_made(source, what, resume, files)
         }
         None => {
-            let source = source(&args.puzzle)?;
+            let source = match daily {
+                Some(daily) => daily,
+                None => source(&args.puzzle)?,
+            };
             let what = match &source {
                 PuzzleSource::Seeded(params) => format!("generating {params}"),
                 PuzzleSource::Given(_) => "reading the puzzle".to_string(),
@@ -52,6 +59,17 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             play_made(source, what, Ok, files)
         }
     }
+}
+
+/// The daily of `date` (today's where the player is if `None`).
+fn daily_source(date: Option<&str>) -> Result<PuzzleSource, String> {
+    let today = lightemall_store::today();
+    let date = match date {
+        Some(text) => text.parse().map_err(|e| format!("--date: {e}"))?,
+        None => today,
+    };
+    let id = lightemall_engine::daily::daily_id(date, today).map_err(|e| e.to_string())?;
+    PuzzleSource::parse(&id).map_err(|e| e.to_string())
 }
 
 /// How long a game may take to make before the window opens to show

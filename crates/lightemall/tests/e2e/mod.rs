@@ -171,12 +171,36 @@ impl<'d> App<'d> {
         App::start_logging(display, data_home, args, Stdio::inherit())
     }
 
+    /// [`App::start`] with `envs` set for the game (a faked clock, say).
+    pub fn start_with_env(
+        display: &'d Display,
+        data_home: &Path,
+        args: &[&str],
+        envs: &[(&str, &str)],
+    ) -> App<'d> {
+        let app = App::launch(display, data_home, args, Stdio::inherit(), envs);
+        app.wait_title("a game (\" · moves \")", |title| {
+            title.contains(" · moves ")
+        });
+        app
+    }
+
     /// [`App::start_making`] with the game's stderr sent to `stderr`.
     pub fn start_logging(
         display: &'d Display,
         data_home: &Path,
         args: &[&str],
         stderr: Stdio,
+    ) -> App<'d> {
+        App::launch(display, data_home, args, stderr, &[])
+    }
+
+    fn launch(
+        display: &'d Display,
+        data_home: &Path,
+        args: &[&str],
+        stderr: Stdio,
+        envs: &[(&str, &str)],
     ) -> App<'d> {
         let before: Vec<String> = display
             .xdotool(&["search", "--name", "^LightEmAll"])
@@ -188,6 +212,7 @@ impl<'d> App<'d> {
             .args(args)
             .env("DISPLAY", &display.name)
             .env("XDG_DATA_HOME", data_home)
+            .envs(envs.iter().copied())
             .stdout(Stdio::null())
             .stderr(stderr)
             .spawn()

@@ -8,6 +8,7 @@
 
 use super::Session;
 use crate::files::Recorded;
+use lightemall_engine::daily::date_of_daily;
 use lightemall_engine::score::{Score, preset_name};
 
 /// How long the game must rest after a change before it is kept.
@@ -122,6 +123,19 @@ impl Session {
                 None
             }
         }
+    }
+
+    /// A won daily recorded with its proof code, and its share line told
+    /// (the streak in it); nothing for a game that is no daily.
+    pub(super) fn record_daily(&mut self, now_ms: u64) {
+        let Some(date) = date_of_daily(&self.game.origin().id) else {
+            return;
+        };
+        let line = self
+            .files
+            .record_daily(&self.game, date, lightemall_store::today())
+            .unwrap_or_else(|error| format!("the daily could not be recorded: {error}"));
+        self.tell(line, now_ms);
     }
 
     /// The game saved anywhere it can be, the window being gone: its
