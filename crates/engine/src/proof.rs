@@ -160,22 +160,27 @@ mod tests {
         Box::new(ManualClock::default())
     }
 
-    /// A game of `ID` won by turning each tile its solution's way.
-    fn won() -> Game {
-        let mut game = Game::from_id(ID, clock()).unwrap();
+    /// A game of `id` won by turning each tile its solution's way (and
+    /// locking it, if `lock`).
+    fn won_game(id: &str, lock: bool) -> Game {
+        let mut game = Game::from_id(id, clock()).unwrap();
         let solution = game.facts().solution.clone().unwrap();
         for (tile, wanted) in solution.into_iter().enumerate() {
             let at = game.coord_of(tile);
             while game.board().tile(tile) != wanted {
-                game.play(Move::Turn {
-                    at,
-                    clockwise: true,
-                })
-                .unwrap();
+                let clockwise = true;
+                game.play(Move::Turn { at, clockwise }).unwrap();
+            }
+            if lock {
+                game.play(Move::Lock(at)).unwrap();
             }
         }
         assert!(game.is_solved());
         game
+    }
+
+    fn won() -> Game {
+        won_game(ID, false)
     }
 
     #[test]
@@ -196,19 +201,7 @@ mod tests {
     #[test]
     fn a_30x30_game_s_code_pastes_in_a_message() {
         for id in ["square:30x30:kruskal:hard#1", "hex:30x30:kruskal:medium#1"] {
-            let mut game = Game::from_id(id, clock()).unwrap();
-            let solution = game.facts().solution.clone().unwrap();
-            for (tile, wanted) in solution.into_iter().enumerate() {
-                let at = game.coord_of(tile);
-                while game.board().tile(tile) != wanted {
-                    game.play(Move::Turn {
-                        at,
-                        clockwise: true,
-                    })
-                    .unwrap();
-                }
-                game.play(Move::Lock(at)).unwrap();
-            }
+            let game = won_game(id, true);
             let code = encode(&game);
             assert!(code.len() < 2_000, "{id}: {} characters", code.len());
             assert!(verify(&code, clock()).unwrap().solves);

@@ -153,16 +153,12 @@ fn solution_steps(id: &str) -> Vec<u32> {
         .collect()
 }
 
-#[test]
-#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
-fn a_scripted_solve_by_clicks_ends_solved() {
-    needs_tools();
-    let display = Display::start();
-    let home = data_home("solve");
-    let app = App::start(&display, &home, &["play", PUZZLE]);
-    let layout = layout(&app, PUZZLE);
+/// Click every tile of the window's puzzle `id` to its solution, waiting
+/// for each move to count: the moves made.
+fn solve_by_clicks(app: &App<'_>, id: &str) -> u64 {
+    let layout = layout(app, id);
     let mut moves = 0;
-    for (tile, steps) in solution_steps(PUZZLE).into_iter().enumerate() {
+    for (tile, steps) in solution_steps(id).into_iter().enumerate() {
         let at = layout.centre(tile);
         // Three quarter turns clockwise are one anticlockwise.
         let clicks = if steps == 3 {
@@ -173,9 +169,20 @@ fn a_scripted_solve_by_clicks_ends_solved() {
         for button in clicks {
             app.click(button, at.x, at.y);
             moves += 1;
-            wait_moves(&app, moves);
+            wait_moves(app, moves);
         }
     }
+    moves
+}
+
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn a_scripted_solve_by_clicks_ends_solved() {
+    needs_tools();
+    let display = Display::start();
+    let home = data_home("solve");
+    let app = App::start(&display, &home, &["play", PUZZLE]);
+    let moves = solve_by_clicks(&app, PUZZLE);
     let title = app.wait_title("solved", |t| t.ends_with(" · solved"));
     assert!(title.starts_with(&format!("LightEmAll · 5x5 easy · moves {moves} · ")));
     // After the lighting wave, the summary stays.
@@ -877,21 +884,7 @@ fn a_daily_won_by_clicks_makes_a_streak_and_a_proof_that_verifies() {
     ];
     let id = "square:7x7:graded:easy#20261130";
     let app = App::start_with_env(&display, &home, &["play", "--daily"], &on_the_day);
-    let layout = layout(&app, id);
-    let mut moves = 0;
-    for (tile, steps) in solution_steps(id).into_iter().enumerate() {
-        let at = layout.centre(tile);
-        let clicks = if steps == 3 {
-            vec![3]
-        } else {
-            vec![1; steps as usize]
-        };
-        for button in clicks {
-            app.click(button, at.x, at.y);
-            moves += 1;
-            wait_moves(&app, moves);
-        }
-    }
+    let moves = solve_by_clicks(&app, id);
     app.wait_title("solved", |t| t.ends_with(" · solved"));
     std::thread::sleep(Duration::from_millis(500));
     app.settled_screenshot()
