@@ -7,8 +7,10 @@
 
 use crate::error::GameError;
 use crate::game::Game;
+use crate::marks::Edge;
 use crate::moves::{
-    JumbleTurn, MAX_MOVES, MAX_WRITTEN_TURNS, Move, TokenError, max_seeded_jumbles, parse_moves,
+    Coord, JumbleTurn, MAX_MOVES, MAX_WRITTEN_TURNS, Move, TokenError, max_seeded_jumbles,
+    parse_moves,
 };
 use lightemall_gen::random::{Random, Stream};
 use lightemall_solve::{Hint, Options, Reach, Status, hint, interactive_guesses, solve_with};
@@ -379,8 +381,28 @@ impl Game {
             Move::Lock(at) => self.index_of(*at).map(|_| ()),
             Move::Station(name) => self.station_step(name),
             Move::Jumble(turns) => turns.iter().try_for_each(|turn| self.check_jumble(turn)),
+            Move::Mark { at, dir } => self.edge_of(*at, dir).map(|_| ()),
             Move::SeededJumble(_) | Move::Radius | Move::Fog => Ok(()),
         }
+    }
+
+    /// The edge a mark names: from a tile on the board, toward a
+    /// direction its topology has, where another tile lies.
+    fn edge_of(&self, at: Coord, name: &'static str) -> Result<Edge, GameError> {
+        let tile = self.index_of(at)?;
+        let grid = self.state.board.grid();
+        let topology = grid.topology();
+        let dir = topology
+            .direction_named(name)
+            .ok_or(GameError::NoSuchDirection {
+                name,
+                topology: topology.name(),
+            })?;
+        Edge::between(grid, tile, dir).ok_or(GameError::NoEdge {
+            x: at.x,
+            y: at.y,
+            dir: name,
+        })
     }
 
     fn turnable(&self, tile: usize) -> Result<(), GameError> {
@@ -463,6 +485,11 @@ impl Game {
                         let k = random.below(n);
                         self.state.board.rotate(tile, steps(k));
                     }
+                }
+            }
+            Move::Mark { at, dir } => {
+                if let Ok(edge) = self.edge_of(*at, dir) {
+                    self.state.marks.cycle(edge, way == Way::Forward);
                 }
             }
             Move::Radius => self.state.radius_on = !self.state.radius_on,

@@ -28,6 +28,16 @@ pub enum GameError {
         /// Row.
         y: usize,
     },
+    /// An edge mark toward no tile (off the board's edge).
+    #[error("tile ({x}, {y}) has no neighbour toward {dir}: there is no edge to mark")]
+    NoEdge {
+        /// Column.
+        x: usize,
+        /// Row.
+        y: usize,
+        /// The direction as written.
+        dir: &'static str,
+    },
     /// A direction this board's topology does not have.
     #[error("a {topology} board has no direction {name}")]
     NoSuchDirection {

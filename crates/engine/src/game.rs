@@ -8,6 +8,7 @@
 
 use crate::clock::{Clock, Stopwatch};
 use crate::error::GameError;
+use crate::marks::Marks;
 use crate::moves::{Coord, Move};
 use crate::setup::{Origin, PuzzleFacts};
 use lightemall_gen::{Params, PuzzleSource};
@@ -24,6 +25,8 @@ pub(crate) enum Touched {
     Turned(usize),
     /// One tile locked or unlocked.
     Locked(usize),
+    /// An edge mark changed: the tiles on its two sides are drawn again.
+    Marked(usize, Option<usize>),
     /// Radius or fog: no wire changed, but what is shown did.
     Toggle,
     /// The station moved along a wire.
@@ -45,6 +48,8 @@ pub struct GameState {
     pub radius_on: bool,
     /// Whether only tiles near the station are shown.
     pub fog_on: bool,
+    /// The player's marks on edges between tiles.
+    pub marks: Marks,
 }
 
 /// A game of LightEmAll. State changes only through moves ([`Game::play`]
@@ -141,6 +146,7 @@ impl Game {
             station: puzzle.station,
             radius_on: false,
             fog_on: false,
+            marks: Marks::default(),
         };
         let mut game = Game {
             origin,
@@ -357,6 +363,13 @@ impl Game {
             Move::Radius | Move::Fog => Touched::Toggle,
             Move::Station(_) => Touched::Station,
             Move::Jumble(_) | Move::SeededJumble(_) => Touched::Many,
+            Move::Mark { at, dir } => {
+                // A mark off the board is refused before this is used.
+                let tile = self.index_of(*at).unwrap_or(0);
+                let other = (grid.topology().direction_named(dir))
+                    .and_then(|dir| grid.neighbour(tile, dir));
+                Touched::Marked(tile, other)
+            }
         }
     }
 
@@ -378,6 +391,9 @@ impl Game {
                 self.set_clock();
             }
             Touched::Locked(tile) => self.repaint = Some(vec![tile]),
+            Touched::Marked(tile, other) => {
+                self.repaint = Some([tile].into_iter().chain(other).collect());
+            }
             Touched::Toggle => {
                 self.repaint = None;
                 self.set_clock();

@@ -19,6 +19,7 @@ pub mod daily;
 pub use commands::LockCheck;
 mod error;
 mod game;
+pub mod marks;
 pub mod moves;
 pub mod proof;
 pub mod save;

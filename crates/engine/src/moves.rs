@@ -6,7 +6,8 @@
 //! with each tile's clockwise steps frozen in (Solve's turns, and jumbles
 //! in older saves), `J#SEED` a jumble of every unlocked tile whose steps
 //! are drawn from SEED (a few bytes whatever the board: a jumble of a
-//! 1000x1000 board written out is about 7 MB), `R` toggles the radius and
+//! 1000x1000 board written out is about 7 MB), `E x,y,D` cycles the mark of an edge
+//! (none, wire, cut; [`crate::marks`]), `R` toggles the radius and
 //! `M` the fog. Tokens are joined by `;`; spaces inside a token are optional.
 //! Parsing checks only the syntax: whether a move is allowed on a board is
 //! the game's to say.
@@ -90,6 +91,15 @@ pub enum Move {
     /// (`lightemall_gen::random`, stable forever). The locks when it is
     /// played decide the tiles: the same at every replay, undo and redo.
     SeededJumble(u64),
+    /// `E x,y,D`: cycle the mark of the edge from (x, y) toward D (none,
+    /// wire, cut, none). Not counted as a move for the score.
+    Mark {
+        /// The tile it is named from.
+        at: Coord,
+        /// The direction, a name the model knows; whether this board's
+        /// topology has it is checked when the move is played.
+        dir: &'static str,
+    },
     /// `R`: power radius on or off.
     Radius,
     /// `M`: fog on or off.
@@ -169,6 +179,7 @@ impl fmt::Display for Move {
                 Ok(())
             }
             Move::SeededJumble(seed) => write!(f, "J#{seed}"),
+            Move::Mark { at, dir } => write!(f, "E{at},{dir}"),
             Move::Radius => f.write_str("R"),
             Move::Fog => f.write_str("M"),
         }
@@ -227,10 +238,11 @@ pub fn parse_move(token: &str) -> Result<Move, String> {
             Some(seed) => parse_seed(seed).map(Move::SeededJumble),
             None => parse_jumble(rest).map(Move::Jumble),
         },
+        'E' => parse_mark(rest),
         'R' => no_argument(rest, Move::Radius),
         'M' => no_argument(rest, Move::Fog),
         other => Err(format!(
-            "unknown move '{other}' (expected C, A, L, S, J, R or M)"
+            "unknown move '{other}' (expected C, A, L, S, J, E, R or M)"
         )),
     }
 }
@@ -256,6 +268,17 @@ fn parse_coord(text: &str) -> Result<Coord, String> {
     Ok(Coord {
         x: number(x)?,
         y: number(y)?,
+    })
+}
+
+/// `x,y,D`: an edge mark's tile and direction.
+fn parse_mark(text: &str) -> Result<Move, String> {
+    let (at, dir) = text
+        .rsplit_once(',')
+        .ok_or_else(|| format!("expected x,y,D after 'E', found '{text}'"))?;
+    Ok(Move::Mark {
+        at: parse_coord(at)?,
+        dir: parse_direction(dir)?,
     })
 }
 
@@ -364,7 +387,7 @@ mod tests {
         let err = parse_moves("C0,0;Q").expect_err("bad");
         assert_eq!(
             err.to_string(),
-            "move 2 'Q': unknown move 'Q' (expected C, A, L, S, J, R or M)"
+            "move 2 'Q': unknown move 'Q' (expected C, A, L, S, J, E, R or M)"
         );
     }
 }

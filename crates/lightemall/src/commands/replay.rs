@@ -72,6 +72,8 @@ struct ReplayJson {
     assisted: bool,
     elapsed_ms: u128,
     log: String,
+    /// Each marked edge once, from its lower tile: `[x, y, "D", "wire" | "cut"]`.
+    marks: Vec<(usize, usize, &'static str, &'static str)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     share: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -108,6 +110,12 @@ impl ReplayJson {
             assisted: game.is_assisted(),
             elapsed_ms: game.elapsed().as_millis(),
             log: lightemall_engine::moves::print_moves(game.history()),
+            marks: (state.marks.iter())
+                .map(|(edge, mark)| {
+                    let [x, y] = xy(edge.tile);
+                    (x, y, grid.topology().direction(edge.dir).name, mark.name())
+                })
+                .collect(),
             share: None,
             proof: None,
         }

@@ -1,6 +1,8 @@
-//! The daily puzzle, its streaks and proof codes from the command line:
-//! `daily`, `replay --proof`, `verify`, `scores`, with bad input answered
-//! by one line and exit code 2.
+//! What brings players back and the tools a serious solver uses, from the
+//! command line: the daily puzzle, its streaks, proof codes and charts
+//! (`daily`, `replay --proof`, `verify`, `scores --plot`) and edge marks
+//! (`replay --moves 'E x,y,D'`), with bad input answered by one line and
+//! exit code 2.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -229,4 +231,35 @@ fn scores_plot_draws_the_dailies_or_a_preset_as_a_png() {
         "there is no folder",
     );
     refused(&["scores", "--preset", "daily"], &data, "--plot");
+}
+
+#[test]
+fn replay_reports_each_marked_edge_once_from_its_lower_tile() {
+    let data = data_dir("marks");
+    let json: serde_json::Value = serde_json::from_str(&ok(
+        &[
+            "replay",
+            "square:3x3:kruskal:easy#2",
+            "--moves",
+            "E1,1,W;E0,1,E;E2,2,N",
+            "--json",
+        ],
+        &data,
+    ))
+    .unwrap();
+    assert_eq!(json["moves"], 0);
+    assert_eq!(
+        json["marks"],
+        serde_json::json!([[0, 1, "E", "cut"], [2, 1, "S", "wire"]])
+    );
+    refused(
+        &[
+            "replay",
+            "square:3x3:kruskal:easy#2",
+            "--moves",
+            "C0,0;E0,0,W",
+        ],
+        &data,
+        "move 2 'E0,0,W'",
+    );
 }
