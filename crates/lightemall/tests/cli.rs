@@ -440,6 +440,22 @@ fn solve_reports_the_effort_beside_the_counts() {
 }
 
 #[test]
+fn a_hint_with_a_tile_always_says_what_forces_it() {
+    // The first hints of these boards are forced by the edge alone, by
+    // neighbours, or by nothing a tile shows: `because` is a list in each.
+    for id in [
+        "square:6x6:graded:easy#7",
+        "square:10x10:graded:hard#1",
+        "hex:8x8:graded:medium#2",
+    ] {
+        let json = ok(&["hint", id, "--json"]);
+        let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        assert!(value["tile"].is_array(), "{id}: {json}");
+        assert!(value["because"].is_array(), "{id}: {json}");
+    }
+}
+
+#[test]
 fn hint_gives_the_easiest_deduction_and_following_them_solves() {
     let id = "square:6x6:graded:easy#7";
     let mut moves = String::new();
