@@ -413,6 +413,54 @@ fn solve_reports_each_technique_and_stops_at_a_level() {
 }
 
 #[test]
+fn solve_reports_the_effort_beside_the_counts() {
+    // (ID, effort, lookahead deductions, longest lookahead chain), measured
+    // once and listed in docs/difficulty.md: effort is the loop and island
+    // counts plus, per lookahead, 2 and its chain.
+    let check = |id: &str, effort: u64, lookahead: u64, longest: u64| {
+        let json = ok(&["solve", id, "--json"]);
+        let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let count = |name: &str| value["techniques"][name].as_u64().expect("a count");
+        assert_eq!(value["effort"], effort, "{id}: {json}");
+        assert_eq!(count("lookahead"), lookahead, "{id}: {json}");
+        assert_eq!(value["lookahead_chain"]["longest"], longest, "{id}: {json}");
+        let steps = value["lookahead_chain"]["steps"].as_u64().expect("steps");
+        assert_eq!(
+            count("loop") + count("island") + 2 * lookahead + steps,
+            effort,
+            "{id}: {json}"
+        );
+        let text = ok(&["solve", id]);
+        assert!(text.contains(&format!("\neffort: {effort}\n")), "{text}");
+    };
+    check("square:10x10:graded:easy#1", 0, 0, 0);
+    check("square:10x10:graded:medium#1", 1, 0, 0);
+    check("square:10x10:graded:hard#1", 31, 5, 13);
+    check("square:10x10:graded:hard#3", 242, 21, 38);
+}
+
+#[test]
+fn a_hint_with_a_tile_always_says_what_forces_it() {
+    // The first hints of these boards are forced by the edge alone or by
+    // neighbours (the first two have a cross, which was the hint once):
+    // `because` is a list in each.
+    for id in [
+        "square:6x6:graded:easy#7",
+        "square:10x10:graded:hard#1",
+        "hex:8x8:graded:medium#2",
+    ] {
+        let json = ok(&["hint", id, "--json"]);
+        let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        assert!(value["tile"].is_array(), "{id}: {json}");
+        assert!(value["because"].is_array(), "{id}: {json}");
+        // A tile that looks the same every way round teaches nothing:
+        // never the first hint while another deduction exists.
+        let text = value["text"].as_str().expect("text");
+        assert!(!text.contains("every way round"), "{id}: {json}");
+    }
+}
+
+#[test]
 fn hint_gives_the_easiest_deduction_and_following_them_solves() {
     let id = "square:6x6:graded:easy#7";
     let mut moves = String::new();

@@ -183,7 +183,8 @@ fn reason_from_locks(
             .map_err(|_| LocksWrong)?;
     }
     // A tile that looks the same every way round (a cross, say) is decided
-    // before any reasoning: the easiest step of all.
+    // before any reasoning, but teaches nothing: it is the hint only when
+    // no other deduction is left.
     let same_every_way = (0..problem.len())
         .find(|&t| !is_locked(t) && problem.count(t) == 1)
         .filter(|_| !turns_first);
@@ -209,27 +210,29 @@ fn reason_from_locks(
         propagate_on(&mut state, &problem, &rules, &mut stats, &mut swept_at)
             .map_err(|_| LocksWrong)?;
         let ended = state.looks < rules.stop_at;
-        if ended || same_every_way.is_some() || logged(&state) {
+        if ended || logged(&state) {
             break;
         }
         rules.stop_at = rules.stop_at.saturating_mul(2);
     }
     let decided = state.decided(&problem);
-    if let Some(tile) = same_every_way {
-        let to = decided[tile].unwrap_or(board.tiles()[tile]);
-        let first = Some(deduction(board, tile, to, Technique::Local, 0));
-        return Ok(Reasoned { first, decided });
-    }
     let log = state.log.take().unwrap_or_default();
     let first = log
         .iter()
         .find(|event| asked(&state, event))
         .or_else(|| log.iter().find(|event| open(event)));
-    let first = first.and_then(|event| {
-        let tile = event.tile as usize;
-        let to = decided[tile]?;
-        Some(deduction(board, tile, to, event.technique, event.because))
-    });
+    let first = first
+        .and_then(|event| {
+            let tile = event.tile as usize;
+            let to = decided[tile]?;
+            Some(deduction(board, tile, to, event.technique, event.because))
+        })
+        .or_else(|| {
+            same_every_way.map(|tile| {
+                let to = decided[tile].unwrap_or(board.tiles()[tile]);
+                deduction(board, tile, to, Technique::Local, 0)
+            })
+        });
     Ok(Reasoned { first, decided })
 }
 

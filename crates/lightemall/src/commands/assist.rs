@@ -45,7 +45,7 @@ fn hint_of(game: &Game, locked: &[bool]) -> Answer {
                 tile: Some(xy(game, tile)),
                 to: Some(to.0),
                 technique: Some("search"),
-                because: Vec::new(),
+                because: Some(Vec::new()),
                 text: format!(
                     "no reasoning step is left from the locks: one solution turns {}",
                     at(game, tile)
@@ -144,7 +144,8 @@ fn at(game: &Game, tile: usize) -> String {
 }
 
 /// `hint --json`: `{"tile": [x, y], "to": mask, "technique", "because":
-/// [[x, y], ...], "text"}`; only `text` when there is no tile to show.
+/// [[x, y], ...], "text"}`, `because` present with every tile (empty
+/// where no tile forces it); only `text` when there is no tile to show.
 #[derive(Serialize)]
 struct Answer {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -153,8 +154,8 @@ struct Answer {
     to: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     technique: Option<&'static str>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    because: Vec<[usize; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    because: Option<Vec<[usize; 2]>>,
     /// The puzzle itself has no solution (only `text` beside it).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     no_solution: bool,
@@ -167,7 +168,7 @@ impl Answer {
             tile: Some(xy(game, step.tile)),
             to: Some(step.to.0),
             technique: Some(step.technique.name()),
-            because: step.because.iter().map(|&t| xy(game, t)).collect(),
+            because: Some(step.because.iter().map(|&t| xy(game, t)).collect()),
             no_solution: false,
             text: step.text.clone(),
         }
@@ -178,7 +179,7 @@ impl Answer {
             tile: None,
             to: None,
             technique: None,
-            because: Vec::new(),
+            because: None,
             no_solution: false,
             text: text.to_string(),
         }

@@ -93,6 +93,7 @@ fn text(out: &mut dyn Write, report: &Report, board: &Board, facts: &Facts) -> i
         "techniques: {} local, {} loop, {} island, {} lookahead, {} guesses",
         s.local, s.loops, s.islands, s.lookahead, s.guesses
     )?;
+    writeln!(out, "effort: {}", s.effort())?;
     if report.undecided > 0 {
         writeln!(out, "undecided: {} tiles after reasoning", report.undecided)?;
     }
@@ -100,7 +101,8 @@ fn text(out: &mut dyn Write, report: &Report, board: &Board, facts: &Facts) -> i
 }
 
 /// `--json`: `{"id", "status", "solutions", "net", "rating", "par",
-/// "techniques", "undecided", "stats"}` (`stats`: the technique counts under
+/// "techniques", "undecided", "stats", "effort", "lookahead_chain"}`
+/// (`stats`: the technique counts under
 /// their first names, kept for older readers). The solutions and their Net
 /// IDs are written one by one; the rest is [`Summary`].
 #[derive(Serialize)]
@@ -110,6 +112,15 @@ struct Summary<'a> {
     techniques: TechniquesJson,
     undecided: usize,
     stats: StatsJson,
+    effort: u64,
+    lookahead_chain: ChainJson,
+}
+
+/// How far the lookahead deductions had to follow their assumptions.
+#[derive(Serialize)]
+struct ChainJson {
+    steps: u64,
+    longest: u64,
 }
 
 /// How often each technique concluded something.
@@ -181,6 +192,11 @@ fn json(
             loops: s.loops,
             islands: s.islands,
             guesses: s.guesses,
+        },
+        effort: s.effort(),
+        lookahead_chain: ChainJson {
+            steps: s.lookahead_steps,
+            longest: s.longest_lookahead,
         },
     })?;
     // The summary's fields, without its braces, close the object.

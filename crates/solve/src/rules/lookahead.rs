@@ -64,10 +64,10 @@ fn probe_all(
                 continue;
             }
             state.probes += 1;
-            if refutes(state, problem, tile, k) {
+            if let Some(steps) = refutes(state, problem, tile, k) {
                 let keep = state.candidates(tile) & !(1 << k);
                 state.narrow_by(problem, tile, keep, Technique::Lookahead, 0)?;
-                stats.lookahead += 1;
+                stats.add_lookahead(steps);
                 found = true;
                 state.enqueue(tile);
                 let near = Rules {
@@ -85,8 +85,9 @@ fn probe_all(
 }
 
 /// Whether assuming orientation `k` of `tile` leads the cheaper rules,
-/// near it, to a contradiction. The state is left as it was.
-fn refutes(state: &mut State, problem: &Problem<'_>, tile: usize, k: usize) -> bool {
+/// near it, to a contradiction, and if so in how many rule steps (the
+/// chain a player follows). The state is left as it was.
+fn refutes(state: &mut State, problem: &Problem<'_>, tile: usize, k: usize) -> Option<u64> {
     let mark = state.mark();
     // What a probe assumes is no deduction: keep it out of the log.
     let log = state.log.take();
@@ -102,5 +103,5 @@ fn refutes(state: &mut State, problem: &Problem<'_>, tile: usize, k: usize) -> b
     let refuted = propagate(state, problem, &probe, &mut scratch).is_err();
     state.undo_to(problem, mark);
     state.log = log;
-    refuted
+    refuted.then(|| scratch.steps())
 }

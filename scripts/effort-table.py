@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Print the table of docs/difficulty.md's "Effort per level, beside Net":
+the median effort (`lightemall solve --json`'s `effort`) of each level of
+our generator beside Net's own puzzles, at 10x10, 20x20 and 30x30, wrapping
+or not, all measured in one run.
+
+Usage: scripts/effort-table.py [--lightemall PATH] [--net PATH]
+       [--generator NAME] [--count N]
+(defaults: target/release/lightemall, /usr/games/sgt-net, graded, 10).
+Build first with `cargo build --release -p lightemall`.
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+
+SIZES = [10, 20, 30]
+LEVELS = ["easy", "medium", "hard"]
+
+
+def effort(lightemall, puzzle):
+    out = subprocess.run(
+        [lightemall, "solve", puzzle, "--json"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return json.loads(out)["effort"]
+
+
+def spread(values):
+    values = sorted(values)
+    tenth = values[len(values) // 10]
+    ninetieth = values[min(len(values) - 1, len(values) * 9 // 10)]
+    return f"{statistics.median(values):g} ({tenth}-{ninetieth})"
+
+
+def net_ids(net, size, wrap, count):
+    label = f"{size}x{size}{'w' if wrap else ''}"
+    out = subprocess.run(
+        [net, "--generate", str(count), f"{label}#effort-table"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return out.split()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lightemall", default="target/release/lightemall")
+    parser.add_argument("--net", default="/usr/games/sgt-net")
+    parser.add_argument("--generator", default="graded")
+    parser.add_argument("--count", type=int, default=10)
+    args = parser.parse_args()
+    columns = [(size, wrap) for size in SIZES for wrap in (False, True)]
+    header = [f"{s}x{s}{'w' if w else ''}" for s, w in columns]
+    print("| puzzles | " + " | ".join(header) + " |")
+    print("|---|" + "---|" * len(columns))
+    rows = [(f"{args.generator} {level}", level) for level in LEVELS]
+    for name, level in rows:
+        cells = []
+        for size, wrap in columns:
+            label = f"{size}x{size}{'w' if wrap else ''}"
+            ids = [f"square:{label}:{args.generator}:{level}#{seed}"
+                   for seed in range(1, args.count + 1)]
+            cells.append(spread([effort(args.lightemall, i) for i in ids]))
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    cells = []
+    for size, wrap in columns:
+        ids = net_ids(args.net, size, wrap, args.count)
+        cells.append(spread([effort(args.lightemall, i) for i in ids]))
+    print("| Net | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
