@@ -1,6 +1,7 @@
 //! The grid: a topology with a size and wrapping, and the neighbour relation.
 
 use crate::error::ModelError;
+use crate::grids::{GridCells, Hex, Lattice, Octo, Square};
 use crate::limits::{MAX_SIDE, MIN_SIDE};
 use crate::topology::{Dir, Topology};
 
@@ -176,6 +177,26 @@ impl Grid {
             }
         }
         masks
+    }
+
+    /// The grid-neutral cells of this grid (see [`crate::grids`]).
+    pub fn cells(&self) -> GridCells {
+        let (w, h, wrap) = (self.width, self.height, self.wrap);
+        match self.topology {
+            Topology::Square => GridCells::Square(Square::unchecked(w, h, wrap)),
+            Topology::Octo => GridCells::Octo(Octo::unchecked(w, h, wrap)),
+            Topology::Hex => GridCells::Hex(Hex::unchecked(w, h, wrap)),
+        }
+    }
+
+    /// This grid as a lattice: the fast path behind [`Grid::cells`] for
+    /// loops that step to neighbours by arithmetic.
+    pub fn lattice(&self) -> Lattice {
+        match self.cells() {
+            GridCells::Square(cells) => cells.lattice,
+            GridCells::Octo(cells) => cells.lattice,
+            GridCells::Hex(cells) => cells.lattice,
+        }
     }
 
     /// The size as `WxH`, with `w` appended for wrapping boards.

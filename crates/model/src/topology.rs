@@ -6,6 +6,8 @@
 //! [`Topology`] and never matches on a direction by name, so a new topology is
 //! one new table in this file.
 
+use crate::error::ModelError;
+use crate::grids::{GridCells, Hex, Octo, Square};
 use std::fmt;
 use std::str::FromStr;
 
@@ -205,6 +207,18 @@ impl Topology {
             .iter()
             .all(|d| d.even_row == d.odd_row);
         if alike { 1 } else { 2 }
+    }
+
+    /// The grid-neutral cells of a board of this topology, `width` by
+    /// `height`: refused if it cannot wrap at this size. Sides are not
+    /// bounded here (a board of one cell is a board); [`crate::Grid::new`]
+    /// bounds them.
+    pub fn cells(self, width: usize, height: usize, wrap: bool) -> Result<GridCells, ModelError> {
+        Ok(match self {
+            Topology::Square => GridCells::Square(Square::new(width, height, wrap)?),
+            Topology::Octo => GridCells::Octo(Octo::new(width, height, wrap)?),
+            Topology::Hex => GridCells::Hex(Hex::new(width, height, wrap)?),
+        })
     }
 
     /// Neighbour offset `(dx, dy)` of `dir` from a tile on row `y`.
