@@ -19,11 +19,11 @@ use std::process::Command;
 use crate::{cargo, installed, run_program, say};
 
 /// The application's ID: the desktop entry's name, the AppStream
-/// component's and the icon's. `lightemall_ui::APP_ID` spells it too (the
+/// component's and the icon's. `lightemall_present::APP_ID` spells it too (the
 /// xtask has no dependencies); a test checks that the two agree.
 pub const APP_ID: &str = "io.github.lightemall.LightEmAll";
 
-/// The icon sizes in `assets/icons/` (`NxN.png`), as `lightemall_ui::ICON_SIZES`.
+/// The icon sizes in `assets/icons/` (`NxN.png`), as `lightemall_present::ICON_SIZES`.
 pub const ICON_SIZES: [u32; 5] = [48, 64, 128, 256, 512];
 
 /// Where, under the prefix, `install` lists what it installed.
@@ -404,7 +404,7 @@ mod tests {
     /// name and icon, the AppStream id and launchable, the .deb's assets.
     #[test]
     fn the_application_id_is_the_same_everywhere() {
-        let ui = text("crates/ui/src/icon.rs");
+        let ui = text("crates/present/src/icon.rs");
         assert!(ui.contains(&format!("pub const APP_ID: &str = \"{APP_ID}\";")));
         let sizes = format!("{ICON_SIZES:?}");
         assert!(ui.contains(&format!("pub const ICON_SIZES: [u32; 5] = {sizes};")));

@@ -11,7 +11,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Crates that must never panic on input.
-const CORE_CRATES: &[&str] = &["model", "gen", "power", "solve", "engine", "view", "ui"];
+const CORE_CRATES: &[&str] = &[
+    "model", "gen", "power", "solve", "engine", "view", "session", "present",
+];
 
 /// The crates under `crates/`, lowest layer first, each with the crates it
 /// uses: exactly its `lightemall-*` dependencies, each of them earlier in
@@ -26,11 +28,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("store", &["engine"]),
     ("view", &["model"]),
     ("render-png", &["view"]),
+    ("session", &["model", "gen", "engine", "store", "view"]),
     (
-        "ui",
-        &["model", "gen", "engine", "store", "view", "render-png"],
+        "present",
+        &["model", "engine", "view", "render-png", "session"],
     ),
-    ("render-minifb", &["model", "engine", "ui", "view"]),
+    (
+        "render-minifb",
+        &["model", "engine", "view", "session", "present"],
+    ),
     (
         "lightemall",
         &[
@@ -42,14 +48,15 @@ const LAYERS: &[(&str, &[&str])] = &[
             "store",
             "view",
             "render-png",
-            "ui",
+            "session",
+            "present",
             "render-minifb",
         ],
     ),
 ];
 
 /// Window libraries, and the one crate that may use them: the front end
-/// (`ui`) knows none, so a second window needs no copy of it.
+/// (`session`, `present`) knows none, so a second window needs no copy of it.
 const WINDOW_LIBRARIES: &[&str] = &["minifb"];
 const WINDOW_CRATE: &str = "render-minifb";
 
@@ -171,7 +178,7 @@ fn core_crates_do_not_unwrap() {
 
 /// `eprintln!` panics when stderr cannot be written (a full device, a
 /// closed pipe), which lost a game at Esc: the program's messages go
-/// through `lightemall_ui::say`, which ignores a failed write.
+/// through `lightemall_session::say`, which ignores a failed write.
 #[test]
 fn no_message_write_can_panic() {
     let forbidden = [concat!("eprintln", "!"), concat!("eprint", "!(")];

@@ -29,7 +29,7 @@ pub fn puzzle_text(arg: &str) -> Result<String, String> {
     let path = Path::new(arg);
     match std::fs::symlink_metadata(path) {
         Ok(_) if PuzzleSource::parse(arg).is_ok() => {
-            lightemall_ui::say(&format!(
+            lightemall_session::say(&format!(
                 "note: '{arg}' is read as a puzzle ID, not as the file of that \
                  name (write ./{arg} to read the file)"
             ));

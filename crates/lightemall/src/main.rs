@@ -36,7 +36,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            lightemall_ui::say(&format!(
+            lightemall_session::say(&format!(
                 "error: {}",
                 lightemall_model::one_line(&message, MAX_ERROR_CHARS)
             ));

@@ -9,7 +9,7 @@
 
 use lightemall_engine::Game;
 use lightemall_engine::save::SaveFile;
-use lightemall_ui::{Files, say};
+use lightemall_session::{Files, say};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};

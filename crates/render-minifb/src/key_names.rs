@@ -1,10 +1,16 @@
-//! minifb's keys by the ui's names: the one thing about keys this crate
-//! knows. What a key does is the ui's key table (`lightemall_ui::action_of`).
+//! minifb's keys as the session's: minifb names its keys as the
+//! session's `Key`s are named (`Key::named`), so no table is kept here.
+//! What a key does is the session's key table (`lightemall_session::action_of`).
 
-use lightemall_ui::Key;
+use lightemall_session::Key;
 
-/// The ui's name for minifb's `key`, if the game may use it.
+/// The session's key for minifb's `key`, if the game may use it.
 pub fn key_of(key: minifb::Key) -> Option<Key> {
+    Key::named(&format!("{key:?}"))
+}
+
+#[cfg(test)]
+fn table_key_of(key: minifb::Key) -> Option<Key> {
     let key = match key {
         minifb::Key::Up => Key::Up,
         minifb::Key::Down => Key::Down,
@@ -67,5 +73,33 @@ mod tests {
         assert_eq!(key_of(minifb::Key::Slash), Some(Key::Slash));
         assert_eq!(key_of(minifb::Key::NumPadPlus), Some(Key::NumPadPlus));
         assert_eq!(key_of(minifb::Key::LeftShift), None);
+    }
+
+    /// minifb's names are the session's for every key the game uses.
+    #[test]
+    fn every_key_minifb_names_is_the_sessions_of_that_name() {
+        let keys = [
+            minifb::Key::Up,
+            minifb::Key::A,
+            minifb::Key::Z,
+            minifb::Key::F1,
+            minifb::Key::Slash,
+            minifb::Key::Escape,
+            minifb::Key::Tab,
+            minifb::Key::Space,
+            minifb::Key::Enter,
+            minifb::Key::Backspace,
+            minifb::Key::Equal,
+            minifb::Key::Minus,
+            minifb::Key::PageUp,
+            minifb::Key::End,
+            minifb::Key::NumPadEnter,
+            minifb::Key::NumPadMinus,
+            minifb::Key::F2,
+            minifb::Key::LeftCtrl,
+        ];
+        for key in keys {
+            assert_eq!(key_of(key), table_key_of(key), "{key:?}");
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! a key going down is a press, a key reported down again while held is
 //! the system's auto-repeat, and the modifiers held are those at the time.
 
-use lightemall_ui::Modifiers;
+use lightemall_session::Modifiers;
 use minifb::{InputCallback, Key};
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -1,10 +1,10 @@
 //! LightEmAll's desktop window: a minifb window and its input loop.
 //!
 //! This crate owns the window and the loop and nothing else: it is the
-//! minifb front end of `lightemall-ui`, which holds the session, the key
-//! table, what input means and the frames. Here key events are recorded
-//! through minifb's callback (`keyboard`), named as the ui's keys
-//! (`key_names`) and mapped to actions by the ui's key table; the mouse
+//! minifb front end of `lightemall-session` (the session, the key table,
+//! what input means) and `lightemall-present` (the frames). Here key events are recorded
+//! through minifb's callback (`keyboard`), named as the session's keys
+//! (`key_names`) and mapped to actions by the session's key table; the mouse
 //! buttons minifb reports as levels are read once an update and given to
 //! the ui's `MouseEdges`; the frames the ui paints are shown, and the loop
 //! sleeps while nothing changes. A game another thread makes is waited
@@ -22,7 +22,8 @@ pub use display::{NO_DISPLAY, check_display};
 
 use lightemall_engine::Game;
 use lightemall_model::Grid;
-use lightemall_ui::{Building, Files, Fresh, InstantClock, Session};
+use lightemall_present::Building;
+use lightemall_session::{Files, Fresh, InstantClock, Session};
 use std::sync::mpsc::Receiver;
 
 /// Play `game` in a window until the player leaves (Esc or closing the

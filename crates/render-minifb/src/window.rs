@@ -13,9 +13,9 @@ use crate::keyboard::Keyboard;
 use crate::memory;
 use lightemall_engine::Game;
 use lightemall_model::Grid;
-use lightemall_ui::{
-    Action, Building, Frames, InstantClock, MIN_FRAME, Measuring, MouseEdges, MouseLevels, Notice,
-    Session, action_of, frame_size, layout_for, say,
+use lightemall_present::{Building, Frames, MIN_FRAME, Measuring, frame_size, layout_for};
+use lightemall_session::{
+    Action, InstantClock, MouseEdges, MouseLevels, Notice, Session, action_of, say,
 };
 use lightemall_view::{Layout, NOTICE_STRIP};
 use minifb::{MouseMode, ScaleMode, Window, WindowOptions};
@@ -191,7 +191,7 @@ fn settle(measuring: &mut Option<Measuring>, session: &mut Session, now_ms: u64)
 #[cfg_attr(not(target_os = "linux"), allow(unused_variables))]
 fn set_icon(window: &mut Window) {
     #[cfg(target_os = "linux")]
-    if let Ok(words) = lightemall_ui::icon_argb()
+    if let Ok(words) = lightemall_present::icon_argb()
         && let Ok(icon) = minifb::Icon::try_from(words.as_slice())
     {
         window.set_icon(icon);

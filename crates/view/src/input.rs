@@ -5,7 +5,7 @@
 //! the engine's `Game`, the render command from a puzzle and `power`).
 //! Per-tile slices may be empty, meaning "none".
 //!
-//! The window's adapter (`frame.rs` of `lightemall-ui`) is one
+//! The window's adapter (`frame.rs` of `lightemall-present`) is one
 //! function that borrows: the board, station, locks and toggles from the
 //! game state; `distance` (from `Game::distance`) and `errors` (from
 //! [`crate::error_marks`]) from a cache it refreshes when the game changes;

@@ -39,7 +39,7 @@ fn share(today: Date) -> Result<(), String> {
     let store = Store::in_default_folder().map_err(|e| e.to_string())?;
     let dailies = store.dailies().map_err(|e| e.to_string())?;
     if let Some(repair) = &dailies.repaired {
-        lightemall_ui::say(&format!("note: {}", repair.message()));
+        lightemall_session::say(&format!("note: {}", repair.message()));
     }
     let last = dailies
         .log

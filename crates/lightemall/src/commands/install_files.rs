@@ -8,7 +8,7 @@ use crate::cli::{Cli, GenerateArgs};
 use crate::output;
 use clap::CommandFactory;
 use clap_complete::Shell;
-use lightemall_ui::{ICON_SIZES, icon_png};
+use lightemall_present::{ICON_SIZES, icon_png};
 use std::path::Path;
 
 pub fn run(what: &GenerateArgs) -> Result<(), String> {

@@ -14,10 +14,11 @@ use crate::progress::how_far;
 use crate::puzzle_args::{fresh_seed, source};
 use lightemall_engine::{Game, GameError, PuzzleFacts, save::SaveFile};
 use lightemall_gen::PuzzleSource;
+use lightemall_present::{Building, MadeGame};
 use lightemall_render_minifb::check_display;
+use lightemall_session::{Files, InstantClock, say};
 use lightemall_solve::resolve_watched;
 use lightemall_store::{AUTOSAVE_SLOTS, Store, is_autosave_slot};
-use lightemall_ui::{Building, Files, InstantClock, MadeGame, say};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 

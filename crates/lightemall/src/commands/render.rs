@@ -2,9 +2,9 @@
 //! theme, with radius or fog), or with `--gen-steps` the generator at work.
 //!
 //! This command fills the view's `FrameInput` from a puzzle and `power`; the
-//! window (`lightemall-ui`) fills the same struct from a game. The panel is
-//! the window's: the puzzle's facts from the engine (`PuzzleFacts`), its
-//! values and labels from `lightemall_ui::puzzle_panel`.
+//! window (`lightemall-present`) fills the same struct from a game. The panel
+//! is the window's: the puzzle's facts from the engine (`PuzzleFacts`), its
+//! values and labels from `lightemall_present::puzzle_panel`.
 
 use crate::cli::RenderArgs;
 use crate::commands::canvas::layout_for;
@@ -285,7 +285,7 @@ impl Picture {
         let panel = PanelInfo {
             radius,
             solved: power.all_powered(radius) && board.check_solved().is_ok(),
-            ..lightemall_ui::puzzle_panel(board.grid(), &facts, resolved.params.is_some())
+            ..lightemall_present::puzzle_panel(board.grid(), &facts, resolved.params.is_some())
         };
         Ok(Picture {
             errors: error_marks(&board, &[]),
@@ -341,7 +341,7 @@ mod tests {
         let distance: Vec<_> = power.distances().map(distance_word).collect();
         let errors = error_marks(board, &[]);
         let panel =
-            lightemall_ui::puzzle_panel(board.grid(), &PuzzleFacts::of(&puzzle, None), false);
+            lightemall_present::puzzle_panel(board.grid(), &PuzzleFacts::of(&puzzle, None), false);
         let input = FrameInput {
             distance: &distance,
             fog,

@@ -22,7 +22,7 @@ pub fn run(args: &ScoresArgs) -> Result<(), String> {
     let table = store.scores().map_err(|e| e.to_string())?;
     let dailies = store.dailies().map_err(|e| e.to_string())?;
     if let Some(repair) = &dailies.repaired {
-        lightemall_ui::say(&format!("note: {}", repair.message()));
+        lightemall_session::say(&format!("note: {}", repair.message()));
     }
     if let Some(path) = &args.plot {
         return plot(&chart_of(&table, &dailies.log, &args.preset)?, path);

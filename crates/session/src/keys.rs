@@ -107,6 +107,14 @@ impl Key {
         Key::NumPadPlus,
         Key::NumPadMinus,
     ];
+
+    /// The key a window library names `name`, as the names of the enum
+    /// spell it (`"Up"`, `"A"`, `"NumPadPlus"`): minifb's keys print as
+    /// these, and a front end whose library names keys otherwise keeps a
+    /// table of its own. `None` for a key the game does not use.
+    pub fn named(name: &str) -> Option<Key> {
+        Key::ALL.into_iter().find(|key| format!("{key:?}") == name)
+    }
 }
 
 /// Modifier keys held with a key.
@@ -336,6 +344,16 @@ mod tests {
                     "{key:?} with {mods:?} ({action:?}) is not in the help as {label:?}:\n{help}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn every_key_is_found_by_its_name_and_nothing_else_is() {
+        for key in Key::ALL {
+            assert_eq!(Key::named(&format!("{key:?}")), Some(key));
+        }
+        for name in ["", "up", "LeftShift", "Key0", "F2"] {
+            assert_eq!(Key::named(name), None, "{name:?}");
         }
     }
 

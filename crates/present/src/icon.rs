@@ -8,7 +8,7 @@ use lightemall_engine::Game;
 use lightemall_render_png::{Rasterizer, encode_png_compact, straight_rgba};
 use lightemall_view::{FrameInput, Layout, distance_word, scene_of};
 
-use crate::clock::InstantClock;
+use lightemall_session::InstantClock;
 
 /// The application's ID (reverse DNS): the name of its desktop entry,
 /// its AppStream component and its icon. `xtask` spells it too (it has

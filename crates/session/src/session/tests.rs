@@ -1181,10 +1181,9 @@ fn a_late_release_keeps_an_esc_waiting_and_a_press_cancels_it() {
     let _ = std::fs::remove_dir_all(folder);
 }
 
-/// The panel's facts of `s`'s game.
-fn panel_of(s: &Session) -> lightemall_view::PanelInfo {
-    let game = s.game();
-    crate::puzzle_panel(game.board().grid(), game.facts(), true)
+/// The facts of `s`'s game, which its panel shows.
+fn panel_of(s: &Session) -> &PuzzleFacts {
+    s.game().facts()
 }
 
 /// A session of `id`'s game begun with provisional facts, as the window
@@ -1197,9 +1196,8 @@ fn provisional_session(id: &str, folder: Option<PathBuf>) -> Session {
         params: game.origin().params,
     };
     let facts = PuzzleFacts::provisional(&resolved.puzzle, resolved.params).expect("seeded");
-    let made = crate::MadeGame { resolved, facts };
     let mut s = session_in(PUZZLE, folder);
-    s.game = made.into_game(Box::new(ManualClock::default()));
+    s.game = Game::with_facts(resolved, facts, Box::new(ManualClock::default()));
     s
 }
 
@@ -1214,7 +1212,7 @@ fn a_game_played_before_its_facts_are_measured_settles_when_they_come() {
     let mut s = provisional_session(id, Some(folder.clone()));
     let expected = Game::from_id(id, Box::new(ManualClock::default())).expect(id);
     let panel = panel_of(&s);
-    assert!(panel.measuring && panel.par_bound && panel.rating.is_none());
+    assert!(panel.measuring && !panel.par_exact && panel.rating.is_none());
     assert_eq!(s.game().title(), expected.title());
     assert!(
         s.apply(Action::Hint, 0),
@@ -1233,9 +1231,9 @@ fn a_game_played_before_its_facts_are_measured_settles_when_they_come() {
         recorded().is_empty(),
         "the result waits for the solver's par"
     );
-    let measuring = crate::Measuring::start(s.game()).expect("provisional");
-    let id_measured = measuring.id().to_string();
-    let facts = measuring.wait().expect("measured");
+    assert!(s.game().facts().measuring, "provisional");
+    let id_measured = s.game().origin().id.clone();
+    let facts = PuzzleFacts::of(s.game().puzzle(), s.game().origin().params);
     let version = s.version();
     assert!(!s.settle_facts("square:6x6:kruskal:hard#4", facts.clone(), 5));
     assert!(s.settle_facts(&id_measured, facts.clone(), 5));
@@ -1277,7 +1275,7 @@ fn a_win_still_measured_when_the_player_leaves_is_recorded_without_par() {
 
 /// N on a board too large to rate first starts the next game at once
 /// with provisional facts, measured later as the first one was (the
-/// window starts `Measuring` for it); on a small board the next game is
+/// driver has it measured); on a small board the next game is
 /// rated first, as ever.
 #[test]
 fn n_on_a_large_board_starts_the_next_game_before_its_rating() {
@@ -1290,11 +1288,6 @@ fn n_on_a_large_board_starts_the_next_game_before_its_rating() {
         assert!(s.apply(Action::NewGame, 0));
         assert_ne!(s.game().origin().id, id, "a new game");
         assert_eq!(s.game().facts().measuring, measuring, "{id}");
-        assert_eq!(
-            crate::Measuring::start(s.game()).is_some(),
-            measuring,
-            "{id}"
-        );
     }
 }
 
@@ -1560,5 +1553,28 @@ fn f_fits_the_board_v_goes_to_the_star_and_a_hint_brings_its_tile_into_view() {
     assert_eq!(
         fresh.notice(0).expect("told").text,
         looking::NO_HINT_TO_GO_TO
+    );
+}
+
+#[test]
+fn b_shows_the_scores_screen_and_b_again_closes_it() {
+    let mut session = session();
+    // No store here: the screen cannot be read, and says why.
+    session.apply(Action::Scores, 0);
+    assert!(session.scores_screen().is_none());
+    assert!(session.notice(0).is_some());
+    let mut table = lightemall_engine::score::ScoreTable::default();
+    table.record(lightemall_engine::score::Score {
+        preset: "square:5x5:kruskal:easy".into(),
+        elapsed: std::time::Duration::from_millis(61_000),
+        moves: 30,
+        par: Some(20),
+        played: 0,
+    });
+    let lines = scores_lines(&table, "hex:4x4:graded:hard");
+    assert_eq!(lines[0], "5x5 square, easy (kruskal)");
+    assert!(
+        lines[1].contains("best 1:01.0 · fewest moves 30 · efficiency 67%"),
+        "{lines:?}"
     );
 }

@@ -775,7 +775,7 @@ impl Session {
     }
 
     /// The solver's facts of the game's puzzle (the game's ID `id`),
-    /// measured on another thread ([`crate::Measuring`]) while the game was
+    /// measured on another thread (the driver's `Measuring`) while the game was
     /// played with provisional ones: the panel shows the rating and par
     /// (a win's summary too), and a win's result waiting for them is
     /// recorded. `false` (nothing changed) if the game is another by now

@@ -10,8 +10,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lightemall_engine::{Game, ManualClock};
+use lightemall_present::{Frames, layout_for};
 use lightemall_render_png::Rasterizer;
-use lightemall_ui::{Action, Frames, Heading, Session, layout_for, session_without_files};
+use lightemall_session::{Action, Heading, Session, session_without_files};
 use lightemall_view::{FrameInput, Layout, PanelInfo, distance_word, error_marks, scene_of};
 use std::hint::black_box;
 use std::time::Duration;

@@ -8,7 +8,7 @@
 //! A seeded game can be played before the solver has rated it, with
 //! provisional facts (`PuzzleFacts::provisional`): [`Measuring`] works the
 //! solver's out on a thread of its own, and the front end hands them to
-//! [`crate::Session::settle_facts`] when they come.
+//! `Session::settle_facts` when they come.
 
 use lightemall_engine::{Clock, Game, PuzzleFacts, Resolved};
 use std::sync::mpsc::{self, Receiver};

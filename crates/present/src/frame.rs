@@ -3,13 +3,12 @@
 //! the Scene. Everything here is asked of the view; nothing is placed or
 //! drawn by this crate.
 
-use crate::demo::Demo;
 use crate::paint::{Area, Painter};
-use crate::session::Session;
 use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
 use lightemall_model::format::minutes_seconds;
 use lightemall_render_png::band_margin;
+use lightemall_session::{Demo, Session};
 use lightemall_view::{
     Animation, FrameInput, Highlights, HintMark, Layout, Marks, PanelInfo, Rect, Scene, Theme,
     UiState, distance_word, draw_caption, draw_status, draw_text_screen, is_animating, lit,
@@ -695,12 +694,10 @@ fn mode_label(grid: &Grid) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::action::Action;
-    use crate::session::NOTICE_MS;
-    use crate::session_without_files;
     use lightemall_engine::ManualClock;
     use lightemall_gen::random::{Random, Stream};
     use lightemall_model::Topology;
+    use lightemall_session::{Action, Heading, NOTICE_MS, session_without_files};
     use lightemall_view::Shape;
 
     /// A session on a fresh 5x5 game, with no files.
@@ -763,9 +760,9 @@ mod tests {
                     1 => Action::Lock(rng.index(tiles)),
                     2 => Action::Undo,
                     3 => Action::SwitchArrows,
-                    4 | 5 => Action::Arrow(crate::Heading(90 * rng.index(4) as u16)),
-                    6 => Action::Shift(crate::Heading(90 * rng.index(4) as u16)),
-                    7 => Action::Pan(crate::Heading(90 * rng.index(4) as u16)),
+                    4 | 5 => Action::Arrow(Heading(90 * rng.index(4) as u16)),
+                    6 => Action::Shift(Heading(90 * rng.index(4) as u16)),
+                    7 => Action::Pan(Heading(90 * rng.index(4) as u16)),
                     8 => Action::TurnCursor { clockwise: true },
                     9 => Action::Radius,
                     10 => Action::Save,
@@ -879,7 +876,7 @@ mod tests {
                         tile: (station + step % 3) % 108,
                         clockwise: true,
                     },
-                    _ => Action::Arrow(crate::Heading(90 * (step * 7 % 4) as u16)),
+                    _ => Action::Arrow(Heading(90 * (step * 7 % 4) as u16)),
                 };
                 session.apply(action, now);
                 now += 10_000;
@@ -1069,29 +1066,6 @@ mod tests {
         );
         session.apply(Action::Theme, 10 * NOTICE_MS);
         assert!(!summary(&session, 10 * NOTICE_MS));
-    }
-
-    #[test]
-    fn b_shows_the_scores_screen_and_b_again_closes_it() {
-        let mut session = session();
-        // No store here: the screen cannot be read, and says why.
-        session.apply(Action::Scores, 0);
-        assert!(session.scores_screen().is_none());
-        assert!(session.notice(0).is_some());
-        let mut table = lightemall_engine::score::ScoreTable::default();
-        table.record(lightemall_engine::score::Score {
-            preset: "square:5x5:kruskal:easy".into(),
-            elapsed: Duration::from_millis(61_000),
-            moves: 30,
-            par: Some(20),
-            played: 0,
-        });
-        let lines = crate::session::scores_lines(&table, "hex:4x4:graded:hard");
-        assert_eq!(lines[0], "5x5 square, easy (kruskal)");
-        assert!(
-            lines[1].contains("best 1:01.0 · fewest moves 30 · efficiency 67%"),
-            "{lines:?}"
-        );
     }
 
     fn hint_shapes(session: &Session, now_ms: u64) -> usize {
