@@ -149,7 +149,7 @@ fn installed(program: &str) -> bool {
 /// run here one at a time where their tools are installed.
 const WINDOW_TESTS: ToolTests = ToolTests {
     what: "the window tests",
-    needs: &["Xvfb", "xdotool", "import", "xprop"],
+    needs: &["Xvfb", "xdotool", "import", "xprop", "faketime", "xclip"],
     targets: &["--package", "lightemall", "--test", "window_e2e"],
 };
 

@@ -126,6 +126,25 @@ impl DailyLog {
         }
     }
 
+    /// The dailies in a line, as they stand on `today`: the streak, the
+    /// best, how many were solved, and whether today's is (`"streak 2
+    /// (best 5), 9 solved; today's is solved"`, or `"… is still to play"`).
+    pub fn summary(&self, today: Date) -> String {
+        let streaks = self.streaks(today);
+        let today_done = self.of(today).is_some_and(DailyResult::counts);
+        format!(
+            "streak {} (best {}), {} solved; today's is {}",
+            streaks.current,
+            streaks.best,
+            self.days.len(),
+            if today_done {
+                "solved"
+            } else {
+                "still to play"
+            }
+        )
+    }
+
     /// The text of the file.
     pub fn print(&self) -> String {
         let mut out = format!("{MAGIC} {VERSION}\n");
@@ -326,6 +345,33 @@ mod tests {
         ];
         check(&broken, "2026-12-05", 1, 3);
         check(&broken, "2026-12-08", 0, 3);
+    }
+
+    #[test]
+    fn the_summary_tells_the_streak_and_whether_today_s_is_solved() {
+        let check = |days: &[(&str, &str, bool)], today: &str, expected: &str| {
+            assert_eq!(log_of(days).summary(date(today)), expected, "{days:?}");
+        };
+        check(
+            &[],
+            "2026-12-05",
+            "streak 0 (best 0), 0 solved; today's is still to play",
+        );
+        let days = [
+            ("2026-12-04", "2026-12-04", false),
+            ("2026-12-05", "2026-12-05", true),
+        ];
+        check(
+            &days,
+            "2026-12-04",
+            "streak 1 (best 1), 2 solved; today's is solved",
+        );
+        // Today's solved with a hint is solved, but does not count.
+        check(
+            &days,
+            "2026-12-05",
+            "streak 1 (best 1), 2 solved; today's is still to play",
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 mod e2e;
 
-use e2e::{App, Display, data_home, needs_tools, shots_folder};
+use e2e::{App, Display, data_home, needs_tools, shots_folder, wait_for};
 use lightemall_engine::{Game, Hint, ManualClock};
 use lightemall_gen::Params;
 use lightemall_model::{Grid, Tile};
@@ -915,6 +915,18 @@ fn a_daily_won_by_clicks_makes_a_streak_and_a_proof_that_verifies() {
     );
     assert!(line.ends_with(" · streak 1"), "{line}");
     let (code, verdict) = lightemall(&["verify", proof, "--date", "2026-11-30"]);
+    assert_eq!(code, Some(0), "{verdict}");
+    assert!(verdict.contains(&format!("moves: {moves}")), "{verdict}");
+
+    // Ctrl+C puts the same share line, and a proof that verifies, on the
+    // clipboard, for a paste in another program.
+    app.key("ctrl+c");
+    let pasted = wait_for("the share line on the clipboard", || {
+        display.clipboard().filter(|text| text.contains("LEA1-"))
+    });
+    let (copied_line, copied_proof) = pasted.split_once('\n').expect("a line and a code");
+    assert_eq!(copied_line, line);
+    let (code, verdict) = lightemall(&["verify", copied_proof, "--date", "2026-11-30"]);
     assert_eq!(code, Some(0), "{verdict}");
     assert!(verdict.contains(&format!("moves: {moves}")), "{verdict}");
 }

@@ -11,6 +11,7 @@
 //! for with the window open ([`play_when_made`]). Nothing here knows a game rule, a key's
 //! meaning, a layout or a pixel of its own.
 
+mod clipboard;
 mod display;
 mod ending;
 mod key_names;

@@ -7,6 +7,7 @@
 //! second, running animations and a notice coming or going are the only
 //! reasons to paint without input.
 
+use crate::clipboard::Clipboard;
 use crate::ending::{self, LastWords};
 use crate::key_names::key_of;
 use crate::keyboard::Keyboard;
@@ -132,6 +133,7 @@ fn play(mut screen: Screen, mut session: Session) -> Result<Option<i32>, String>
     let mut measuring = None;
     let mut game_id = session.game().origin().id.clone();
     let mut last_words = LastWords::default();
+    let mut clipboard = Clipboard::default();
     loop {
         let shown = screen.painted;
         screen.update();
@@ -143,7 +145,10 @@ fn play(mut screen: Screen, mut session: Session) -> Result<Option<i32>, String>
             }
         }
         let settled = settle(&mut measuring, &mut session, screen.now_ms());
-        let changed = screen.handle_input(&mut session) | session.tick(screen.now_ms()) | settled;
+        let changed = screen.handle_input(&mut session)
+            | clipboard.serve(&mut session, screen.now_ms())
+            | session.tick(screen.now_ms())
+            | settled;
         if session.game().origin().id != game_id {
             // Before the new game's first frame: the last game is freed.
             memory::release_freed();

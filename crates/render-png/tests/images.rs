@@ -11,7 +11,7 @@ use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
 use lightemall_view::{
     Animation, Button, Color, FrameInput, HintMark, Layout, PanelInfo, Point, Theme, UNLIT,
-    UiState, distance_word, error_marks, scene_of,
+    UiState, WinSummary, distance_word, error_marks, scene_of,
 };
 use std::path::PathBuf;
 
@@ -331,6 +331,18 @@ fn panel_help_radius_fog_and_win() {
         ..Animation::default()
     };
     paint(&input, &layout, "win_celebration");
+    input.animation.now_ms = 60_000;
+    input.ui.win = Some(WinSummary {
+        seconds: 192,
+        moves: 41,
+        par: Some(38),
+        new_best: Some(false),
+        share:
+            "LightEmAll daily 2026-12-05 · 15x15 hex, hard · 3:12.4 · 41 moves, par 38 · streak 5"
+                .to_string(),
+    });
+    paint(&input, &layout, "win_summary_share");
+    input.ui.win = None;
 
     let mut walled = Fixture::new(Topology::Square, (6, 4), true, (0, 0));
     for (tile, dir) in [(1, 1), (8, 2), (14, 1), (15, 2)] {

@@ -50,6 +50,11 @@ pub enum Action {
     NewGame,
     /// Ctrl+S.
     Save,
+    /// Ctrl+C: the puzzle's ID to the clipboard; once won, the share line
+    /// and its proof code.
+    Copy,
+    /// Ctrl+D: today's daily puzzle.
+    Daily,
     /// Ctrl+O, L.
     Load,
     /// F1, ?.

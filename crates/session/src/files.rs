@@ -173,6 +173,20 @@ impl Files {
         self.store()?.scores().map_err(|e| e.to_string())
     }
 
+    /// The dailies in a line, as they stand today (the B screen's), with
+    /// a note if the daily file was damaged.
+    pub fn daily_summary(&self) -> Result<String, String> {
+        let dailies = self.store()?.dailies().map_err(|e| e.to_string())?;
+        let mut line = dailies.log.summary(lightemall_store::today());
+        if line.ends_with("still to play") {
+            line.push_str(" (Ctrl+D)");
+        }
+        if let Some(repair) = dailies.repaired {
+            line = format!("{line}; {}", repair.message());
+        }
+        Ok(line)
+    }
+
     /// Record `score` (a win's, taken when it was won). One that cannot
     /// be recorded now (the folder's lock held, a damaged table) is kept
     /// in a file of its own to be recorded later
@@ -202,10 +216,15 @@ impl Files {
     }
 
     /// Record a won daily (the daily of `date`, won on `today`) with its
-    /// proof code: a line telling the streak it makes and how to share it
-    /// (short enough for the window's notice strip), and, if the daily
-    /// file was damaged, what was left out.
-    pub fn record_daily(&self, game: &Game, date: Date, today: Date) -> Result<String, String> {
+    /// proof code: the streak it makes, and a line telling it and how to
+    /// share it (short enough for the window's notice strip) and, if the
+    /// daily file was damaged, what was left out.
+    pub fn record_daily(
+        &self,
+        game: &Game,
+        date: Date,
+        today: Date,
+    ) -> Result<(u32, String), String> {
         let result = DailyResult {
             date,
             solved_on: today,
@@ -220,12 +239,11 @@ impl Files {
             .record_daily(result)
             .map_err(|e| e.to_string())?;
         let streak = dailies.log.streaks(today).current;
-        let mut line =
-            format!("Daily solved: streak {streak} · `lightemall daily --share` shares it");
+        let mut line = format!("Daily solved: streak {streak} · Ctrl+C copies it to share");
         if let Some(repair) = dailies.repaired {
             line = format!("{line}; {}", repair.message());
         }
-        Ok(line)
+        Ok((streak, line))
     }
 }
 

@@ -152,6 +152,8 @@ fn ctrl_action(key: Key, shift: bool) -> Option<Action> {
         Key::Z => Some(Action::Undo),
         Key::Y => Some(Action::Redo),
         Key::S => Some(Action::Save),
+        Key::C => Some(Action::Copy),
+        Key::D => Some(Action::Daily),
         Key::O => Some(Action::Load),
         _ => None,
     }

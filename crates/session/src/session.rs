@@ -145,6 +145,11 @@ pub struct Session {
     /// ([`Session::settle_facts`]), or without a par if the player leaves
     /// first.
     unrecorded: Option<Score>,
+    /// The daily streak this game's win made, if it is a daily won here.
+    streak: Option<u32>,
+    /// Text the player copied and what it is, for the front end to put
+    /// on the clipboard.
+    copied: Option<(String, &'static str)>,
     /// Messages not yet taken for the log.
     notices: Vec<String>,
     /// The latest message, shown for [`NOTICE_MS`].
@@ -197,6 +202,8 @@ impl Session {
             demo: None,
             won_seen,
             unrecorded: None,
+            streak: None,
+            copied: None,
             notices: Vec::new(),
             notice: None,
             hint: None,
@@ -227,7 +234,7 @@ impl Session {
         UiState {
             cursor: self.ui.cursor.filter(|_| self.arrows == Arrows::Cursor),
             paused: self.player_paused,
-            ..self.ui
+            ..self.ui.clone()
         }
     }
 
@@ -407,7 +414,13 @@ impl Session {
         }
         match self.files.scores() {
             Ok(table) => {
-                self.scores = Some(scores_lines(&table, &self.game.preset()));
+                let mut lines = scores_lines(&table, &self.game.preset());
+                lines.push("Daily puzzles".to_string());
+                lines.push(match self.files.daily_summary() {
+                    Ok(summary) => format!("  {summary}"),
+                    Err(error) => format!("  the dailies cannot be read: {error}"),
+                });
+                self.scores = Some(lines);
                 true
             }
             Err(error) => self.tell(error, now_ms),
@@ -471,6 +484,13 @@ impl Session {
                 self.new_game(params, now_ms)
             }
             Action::Save => self.save(now_ms),
+            Action::Copy => self.copy(),
+            Action::Daily => {
+                if self.asks_first(action, "Ctrl+D again", "starts today's daily", now_ms) {
+                    return true;
+                }
+                self.play_daily(now_ms)
+            }
             Action::Load => self.load(now_ms),
             Action::Help => {
                 self.ui.help = !self.ui.help;
@@ -759,12 +779,13 @@ impl Session {
                 Some(score) => self.record(score, now_ms),
                 None => None,
             };
-            self.record_daily(now_ms);
+            self.streak = self.record_daily(now_ms);
             self.ui.win = Some(WinSummary {
                 seconds: self.game.elapsed().as_secs(),
                 moves: self.game.moves_made(),
                 par: self.game.facts().par,
                 new_best,
+                share: self.share_line(),
             });
         }
         if !solved {
@@ -785,8 +806,10 @@ impl Session {
             return false;
         }
         let par = self.game.facts().par;
+        let share = self.share_line();
         if let Some(win) = &mut self.ui.win {
             win.par = par;
+            win.share = share;
         }
         if let Some(score) = self.unrecorded.take() {
             let new_best = self.record(Score { par, ..score }, now_ms);
@@ -875,18 +898,25 @@ impl Session {
     }
 
     fn new_game(&mut self, params: Params, now_ms: u64) -> bool {
-        match Game::to_play(PuzzleSource::Seeded(params), (self.fresh.clock)()) {
+        self.start(PuzzleSource::Seeded(params), &params.to_string(), now_ms);
+        true
+    }
+
+    /// A new game of `source` (named `what`) replaces this one, or the
+    /// notice says why none could be made.
+    fn start(&mut self, source: PuzzleSource, what: &str, now_ms: u64) {
+        match Game::to_play(source, (self.fresh.clock)()) {
             Ok(game) => self.replace(game, now_ms),
             Err(error) => {
-                self.tell(format!("cannot start {params}: {error}"), now_ms);
+                self.tell(format!("cannot start {what}: {error}"), now_ms);
             }
         }
-        true
     }
 
     fn replace(&mut self, game: Game, now_ms: u64) {
         self.record_unsettled(now_ms);
         self.won_seen = game.is_solved();
+        self.streak = None;
         self.game = game;
         self.ui.win = None;
         self.ui.cursor = None;
@@ -1110,6 +1140,7 @@ mod assist;
 mod keeping;
 mod leaving;
 mod looking;
+mod sharing;
 #[cfg(test)]
 mod tests;
 mod viewport;

@@ -30,7 +30,7 @@ pub fn lit(word: u32) -> Option<u32> {
 }
 
 /// Everything a frame shows.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct FrameInput<'a> {
     /// The tiles as they stand now.
     pub board: &'a Board,
@@ -143,7 +143,7 @@ pub struct PanelInfo {
 }
 
 /// Interface state that is neither game nor animation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UiState {
     /// The button under the mouse.
     pub hovered: Option<Button>,
@@ -164,7 +164,7 @@ pub struct UiState {
 }
 
 /// What a won game's summary says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinSummary {
     /// Playing time, in whole seconds.
     pub seconds: u64,
@@ -175,6 +175,9 @@ pub struct WinSummary {
     /// Whether it is the preset's new best time (`None`: not recorded,
     /// since a hint or Solve helped, or the scores could not be written).
     pub new_best: Option<bool>,
+    /// The line a player shares to tell the result (the engine's
+    /// `proof::share_line`), which Ctrl+C copies with its proof code.
+    pub share: String,
 }
 
 /// Animations, as start times on one clock in milliseconds. The view is a

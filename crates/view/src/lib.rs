@@ -71,8 +71,8 @@ pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
         overlay::draw_paused_banner(&mut scene, layout, palette);
     }
     let waving = animation::celebration_wave(&input.animation).is_some();
-    if let (Some(win), false) = (input.ui.win, waving) {
-        overlay::draw_win_summary(&mut scene, layout, palette, &win);
+    if let (Some(win), false) = (&input.ui.win, waving) {
+        overlay::draw_win_summary(&mut scene, layout, palette, win);
     }
     let notice = input.notice.unwrap_or_default();
     let notice_under_help =

@@ -23,6 +23,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("P  /  J", "pause  /  jumble the tiles"),
     ("N  /  G  /  B", "new game  /  watch one made  /  scores"),
     ("Ctrl+S  /  L, Ctrl+O", "save  /  load the saved game"),
+    (
+        "Ctrl+C  /  Ctrl+D",
+        "copy the ID or a win's proof  /  the daily",
+    ),
     ("Wheel  /  + -", "zoom (drag with right button: pan)"),
     ("PgUp/Dn Home/End", "move a page (Shift+arrows: a step)"),
     (
@@ -187,13 +191,15 @@ fn banner(scene: &mut Scene, layout: &Layout, palette: &Palette) -> (Rect, f32) 
     (rect, size)
 }
 
-/// The lines of a won game's summary: time, moves, par, efficiency, and
-/// whether it is a new best.
+/// The lines of a won game's summary: time, moves, par, efficiency,
+/// whether it is a new best, and the line to share it by.
 ///
 /// ```
 /// use lightemall_view::{WinSummary, win_lines};
-/// let win = WinSummary { seconds: 65, moves: 24, par: Some(18), new_best: Some(true) };
+/// let share = "LightEmAll · square 7x7 easy · 1:05 · 24 moves, par 18".to_string();
+/// let win = WinSummary { seconds: 65, moves: 24, par: Some(18), new_best: Some(true), share };
 /// assert_eq!(win_lines(&win)[1], "time 1:05 · moves 24 · par 18 · efficiency 75%");
+/// assert_eq!(win_lines(&win)[3], win.share);
 /// let solved = WinSummary { moves: 1, new_best: None, ..win };
 /// assert_eq!(win_lines(&solved)[1], "time 1:05 · moves 1 · par 18");
 /// ```
@@ -218,7 +224,8 @@ pub fn win_lines(win: &WinSummary) -> Vec<String> {
         "Solved!".to_string(),
         figures,
         record.to_string(),
-        "N new game · B scores · any other key goes on".to_string(),
+        win.share.clone(),
+        "Ctrl+C copies it with its proof code · N new game · B scores".to_string(),
     ]
 }
 
@@ -241,20 +248,22 @@ fn push_box(scene: &mut Scene, area: Rect, palette: &Palette) {
 pub fn draw_win_summary(scene: &mut Scene, layout: &Layout, palette: &Palette, win: &WinSummary) {
     let (w, h) = (layout.width as f32, layout.height as f32);
     let top = layout.panel.map_or(0.0, |panel| panel.y + panel.h);
-    let box_w = (w - 2.0 * MARGIN).min(520.0);
-    let box_h = 132.0;
+    // Wide enough for a share line at the window's smallest width.
+    let box_w = (w - 2.0 * MARGIN).min(620.0);
+    let box_h = 156.0;
     let x = ((w - box_w) / 2.0).floor();
     let y = ((top + h - box_h) / 2.0).floor().max(top);
     let area = Rect::new(x, y, box_w, box_h);
     push_box(scene, area, palette);
-    let sizes = [26.0, 15.0, 15.0, 12.0];
+    let sizes = [26.0, 15.0, 15.0, 12.0, 12.0];
     let colors = [
         palette.wire_near,
         palette.text,
         palette.text,
+        palette.text,
         palette.text_dim,
     ];
-    let baselines = [38.0, 68.0, 94.0, 118.0];
+    let baselines = [38.0, 66.0, 90.0, 116.0, 142.0];
     for (i, line) in win_lines(win).into_iter().enumerate() {
         scene.push(Shape::Text {
             at: Point::new(x + box_w / 2.0, y + baselines[i]),

@@ -158,7 +158,7 @@ fn a_notice_never_covers_the_help() {
     let grid = *fixture.board.grid();
     // In a large window the help's box leaves the bottom free: the notice
     // is drawn over the veil, readable.
-    let roomy = scene_of(&input, &Layout::fit(&grid, 800, 700, true));
+    let roomy = scene_of(&input, &Layout::fit(&grid, 800, 800, true));
     let (notice, veil) = places(&roomy, "loaded the saved game");
     assert!(notice > veil && veil.is_some(), "{notice:?} {veil:?}");
     // In a small one the box reaches the bottom: the notice goes under the

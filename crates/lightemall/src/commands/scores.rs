@@ -45,19 +45,11 @@ pub fn run(args: &ScoresArgs) -> Result<(), String> {
 }
 
 fn daily_text(log: &DailyLog, today: Date) -> String {
-    let streaks = log.streaks(today);
-    let solved = log.days.len();
-    let today_done = log.of(today).is_some_and(|r| r.counts());
-    format!(
-        "daily puzzles\n  streak {} (best {}), {solved} solved; today's is {}\n",
-        streaks.current,
-        streaks.best,
-        if today_done {
-            "solved"
-        } else {
-            "still to play: lightemall play --daily"
-        }
-    )
+    let mut summary = log.summary(today);
+    if summary.ends_with("still to play") {
+        summary.push_str(": lightemall play --daily");
+    }
+    format!("daily puzzles\n  {summary}\n")
 }
 
 fn daily_json(log: &DailyLog, today: Date) -> Value {

@@ -22,7 +22,7 @@ pub const TIMEOUT: Duration = Duration::from_secs(20);
 const HOLD: &str = "0.1";
 
 /// The tools the tests need.
-const TOOLS: [&str; 4] = ["Xvfb", "xdotool", "import", "xprop"];
+const TOOLS: [&str; 5] = ["Xvfb", "xdotool", "import", "xprop", "xclip"];
 
 /// Fail, saying what to install, if a tool the tests need is missing (they
 /// are ignored by default; `cargo xtask e2e` runs them where the tools are).
@@ -30,7 +30,7 @@ pub fn needs_tools() {
     let missing: Vec<&str> = TOOLS.into_iter().filter(|t| !on_path(t)).collect();
     assert!(
         missing.is_empty(),
-        "the window tests need {} (apt-get install xvfb xdotool imagemagick x11-utils)",
+        "the window tests need {} (apt-get install xvfb xdotool imagemagick x11-utils xclip)",
         missing.join(", ")
     );
 }
@@ -115,6 +115,18 @@ impl Display {
         let _ = Command::new("kill")
             .args(["-KILL", &self.server.id().to_string()])
             .status();
+    }
+
+    /// The text on this display's clipboard (the CLIPBOARD selection, as
+    /// a paste takes it), if any.
+    pub fn clipboard(&self) -> Option<String> {
+        let output = Command::new("xclip")
+            .args(["-o", "-selection", "clipboard"])
+            .env("DISPLAY", &self.name)
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        (output.status.success() && !text.is_empty()).then_some(text)
     }
 
     /// Run xdotool on this display; its output if it succeeded.

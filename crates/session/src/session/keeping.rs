@@ -125,17 +125,23 @@ impl Session {
         }
     }
 
-    /// A won daily recorded with its proof code, and its share line told
-    /// (the streak in it); nothing for a game that is no daily.
-    pub(super) fn record_daily(&mut self, now_ms: u64) {
-        let Some(date) = date_of_daily(&self.game.origin().id) else {
-            return;
-        };
-        let line = self
+    /// A won daily recorded with its proof code, and the line saying so
+    /// told: the streak it makes; nothing for a game that is no daily.
+    pub(super) fn record_daily(&mut self, now_ms: u64) -> Option<u32> {
+        let date = date_of_daily(&self.game.origin().id)?;
+        match self
             .files
             .record_daily(&self.game, date, lightemall_store::today())
-            .unwrap_or_else(|error| format!("the daily could not be recorded: {error}"));
-        self.tell(line, now_ms);
+        {
+            Ok((streak, line)) => {
+                self.tell(line, now_ms);
+                Some(streak)
+            }
+            Err(error) => {
+                self.tell(format!("the daily could not be recorded: {error}"), now_ms);
+                None
+            }
+        }
     }
 
     /// The game saved anywhere it can be, the window being gone: its

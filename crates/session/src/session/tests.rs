@@ -1578,3 +1578,79 @@ fn b_shows_the_scores_screen_and_b_again_closes_it() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn ctrl_c_copies_the_id_before_the_win_and_the_share_line_with_its_proof_after() {
+    let mut s = session();
+    assert!(
+        !s.apply(Action::Copy, 0),
+        "nothing shows until the clipboard took it"
+    );
+    let (text, what) = s.take_copied().expect("the ID copied");
+    assert_eq!((text.as_str(), what), (PUZZLE, "the puzzle's ID"));
+    assert_eq!(s.take_copied(), None, "taken once");
+    s.copy_done(what, Ok(()), 0);
+    assert_eq!(
+        s.notice(0).expect("told").text,
+        "Copied the puzzle's ID to the clipboard"
+    );
+
+    solve_by_clicks(&mut s);
+    let win = s.ui().win.expect("a summary");
+    assert!(
+        win.share
+            .starts_with("LightEmAll · 5x5 square, easy (kruskal) · "),
+        "{}",
+        win.share
+    );
+    assert!(s.apply(Action::Copy, 0), "the summary closes");
+    let (text, what) = s.take_copied().expect("the proof copied");
+    assert_eq!(what, "the share line and its proof code");
+    let (line, code) = text.split_once('\n').expect("two lines");
+    assert_eq!(line, win.share);
+    let verdict = lightemall_engine::proof::verify(code, Box::new(ManualClock::default()))
+        .expect("a proof that verifies");
+    assert!(verdict.solves);
+    assert_eq!(verdict.moves_claimed, s.game().moves_made());
+    s.copy_done(what, Err("no clipboard here".into()), 0);
+    assert_eq!(
+        s.notice(0).expect("told").text,
+        "could not copy the share line and its proof code: no clipboard here"
+    );
+}
+
+#[test]
+fn a_daily_won_says_its_date_and_streak_in_the_share_line() {
+    let today = lightemall_store::today();
+    let id = lightemall_engine::daily::daily_id(today, today).expect("today has a daily");
+    let folder = scratch_folder("daily-share");
+    let mut s = session_in(&id, Some(folder.clone()));
+    solve_by_clicks(&mut s);
+    let share = s.ui().win.expect("a summary").share;
+    assert!(
+        share.starts_with(&format!("LightEmAll daily {today} · ")),
+        "{share}"
+    );
+    assert!(share.ends_with(" · streak 1"), "{share}");
+    s.apply(Action::Scores, 0);
+    let screen = s.scores_screen().expect("the scores screen");
+    let daily = screen.iter().position(|l| l == "Daily puzzles");
+    assert_eq!(
+        daily.and_then(|at| screen.get(at + 1)).map(String::as_str),
+        Some("  streak 1 (best 1), 1 solved; today's is solved"),
+        "{screen:?}"
+    );
+    let _ = std::fs::remove_dir_all(folder);
+}
+
+#[test]
+fn ctrl_d_starts_today_s_daily_asking_first_in_a_game_in_progress() {
+    let today = lightemall_store::today();
+    let id = lightemall_engine::daily::daily_id(today, today).expect("today has a daily");
+    let mut s = session();
+    click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.apply(Action::Daily, 0));
+    assert_eq!(s.game().origin().id, PUZZLE, "asked first");
+    assert!(s.apply(Action::Daily, 0));
+    assert_eq!(s.game().origin().id, id);
+}
