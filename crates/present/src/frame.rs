@@ -295,7 +295,7 @@ impl Frames {
         let palette = Theme::default().palette();
         let mut scene = Scene::new(width, height, palette.background);
         let layout = Layout::fit(grid, width, height, true);
-        draw_text_screen(&mut scene, &layout, palette, title, lines);
+        draw_text_screen(&mut scene, &layout, palette, title, lines, None);
         self.shown = None;
         self.painter.paint(&scene)
     }
@@ -643,6 +643,7 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
             palette,
             "Best results · B closes",
             lines,
+            session.scores_chart(),
         );
     }
     scene

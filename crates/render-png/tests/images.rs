@@ -11,7 +11,7 @@ use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
 use lightemall_view::{
     Animation, Button, Color, FrameInput, HintMark, Layout, PanelInfo, Point, Theme, UNLIT,
-    UiState, WinSummary, distance_word, error_marks, scene_of,
+    UiState, WinSummary, distance_word, draw_text_screen, error_marks, scene_of,
 };
 use std::path::PathBuf;
 
@@ -474,4 +474,33 @@ fn the_chart_of_results_paints_its_bars_and_par_lines() {
         "bars are drawn"
     );
     assert!(image.count(palette.station) > 4 * 40, "par lines are drawn");
+
+    // The scores screen (B) shows the same chart under its lines where
+    // the window has room, and leaves it out where it has not.
+    let lines = [
+        "7x7 square, easy".to_string(),
+        "  best 0:48.0 · fewest moves 24 · efficiency 100% · mean of 3 1:22.0 · of 5 –".into(),
+        "Daily puzzles".into(),
+        "  streak 4 (best 4), 4 solved; today's is solved".into(),
+    ];
+    let screen = |height: u32, chart: Option<&Chart>| {
+        let fixture = Fixture::new(Topology::Square, (7, 7), true, (3, 3));
+        let layout = Layout::fit(fixture.board.grid(), 640, height, true);
+        let mut scene = scene_of(&fixture.input(theme), &layout);
+        let title = "Best results · B closes";
+        draw_text_screen(&mut scene, &layout, palette, title, &lines, chart);
+        let mut rasterizer = Rasterizer::default();
+        let pixmap = rasterizer.paint(&scene).expect("paints");
+        Image {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            rgba: straight_rgba(pixmap),
+        }
+    };
+    let roomy = screen(560, Some(&chart));
+    check_image("scores_screen_chart", &roomy);
+    let bars = roomy.count(palette.wire_near) - screen(560, None).count(palette.wire_near);
+    assert!(bars > 4 * 200, "bars are drawn: {bars} pixels");
+    let cramped = screen(300, Some(&chart));
+    assert!(cramped.rgba == screen(300, None).rgba, "no room: no chart");
 }

@@ -173,18 +173,9 @@ impl Files {
         self.store()?.scores().map_err(|e| e.to_string())
     }
 
-    /// The dailies in a line, as they stand today (the B screen's), with
-    /// a note if the daily file was damaged.
-    pub fn daily_summary(&self) -> Result<String, String> {
-        let dailies = self.store()?.dailies().map_err(|e| e.to_string())?;
-        let mut line = dailies.log.summary(lightemall_store::today());
-        if line.ends_with("still to play") {
-            line.push_str(" (Ctrl+D)");
-        }
-        if let Some(repair) = dailies.repaired {
-            line = format!("{line}; {}", repair.message());
-        }
-        Ok(line)
+    /// The dailies solved here, and what was left out of a damaged file.
+    pub fn dailies(&self) -> Result<lightemall_store::Dailies, String> {
+        self.store()?.dailies().map_err(|e| e.to_string())
     }
 
     /// Record `score` (a win's, taken when it was won). One that cannot

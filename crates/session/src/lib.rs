@@ -20,6 +20,7 @@
 //! hit testing and animation the view's.
 
 mod action;
+pub mod charts;
 mod clock;
 mod demo;
 mod files;

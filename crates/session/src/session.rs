@@ -10,7 +10,7 @@ use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
 use crate::mouse::{MouseButton, MouseEvent};
 use crate::presets;
-use lightemall_engine::score::{Score, ScoreTable, preset_name, speed_time};
+use lightemall_engine::score::Score;
 use lightemall_engine::{Clock, Game, GameError, Move, PuzzleFacts};
 use lightemall_gen::{Difficulty, Params, PuzzleSource};
 use lightemall_model::{Dir, Topology};
@@ -67,33 +67,6 @@ pub struct Notice {
     pub text: String,
     /// When it came, on the clock of the session's `now_ms`.
     pub since_ms: u64,
-}
-
-/// The scores screen: per preset (`current` first) its name, then its
-/// best time, fewest moves, best efficiency and the means of the last 3
-/// and 5 (indented).
-pub(crate) fn scores_lines(table: &ScoreTable, current: &str) -> Vec<String> {
-    let mut summaries = table.summaries();
-    summaries.sort_by_key(|summary| summary.preset != current);
-    let mut lines = Vec::new();
-    for summary in summaries {
-        let mean = |m: Option<std::time::Duration>| m.map_or_else(|| "–".into(), speed_time);
-        let efficiency = summary
-            .best_efficiency
-            .map_or_else(|| "–".into(), |e| format!("{:.0}%", e * 100.0));
-        lines.push(preset_name(&summary.preset));
-        lines.push(format!(
-            "  best {} · fewest moves {} · efficiency {efficiency} · mean of 3 {} · of 5 {}",
-            speed_time(summary.best_time),
-            summary.fewest_moves,
-            mean(summary.mean_of_3),
-            mean(summary.mean_of_5)
-        ));
-    }
-    if lines.is_empty() {
-        lines.push("No results yet: a game won without a hint or Solve is recorded.".into());
-    }
-    lines
 }
 
 /// What the first Esc says in a game in progress kept in the autosave
@@ -165,8 +138,8 @@ pub struct Session {
     /// Paused by the player (P); the game is also paused while the help
     /// shows, so its clock does not run then.
     player_paused: bool,
-    /// The scores screen's lines, while it shows.
-    scores: Option<Vec<String>>,
+    /// The scores screen, while it shows.
+    scores: Option<scores::ScoresScreen>,
     /// The game's version when the autosave failed at Esc: Esc again,
     /// with the game unchanged since, leaves without it.
     autosave_failed: Option<u64>,
@@ -399,32 +372,6 @@ impl Session {
     /// Whether leaving or loading would drop a game the player has begun.
     fn in_progress(&self) -> bool {
         self.game.moves_made() > 0 && !self.game.is_solved()
-    }
-
-    /// The scores screen's lines, while it shows.
-    pub fn scores_screen(&self) -> Option<&[String]> {
-        self.scores.as_deref()
-    }
-
-    /// B: show the best results per preset, this game's first; B again
-    /// closes them.
-    fn toggle_scores(&mut self, now_ms: u64) -> bool {
-        if self.scores.take().is_some() {
-            return true;
-        }
-        match self.files.scores() {
-            Ok(table) => {
-                let mut lines = scores_lines(&table, &self.game.preset());
-                lines.push("Daily puzzles".to_string());
-                lines.push(match self.files.daily_summary() {
-                    Ok(summary) => format!("  {summary}"),
-                    Err(error) => format!("  the dailies cannot be read: {error}"),
-                });
-                self.scores = Some(lines);
-                true
-            }
-            Err(error) => self.tell(error, now_ms),
-        }
     }
 
     /// Pause the game while the player paused it or the help shows (so
@@ -1140,6 +1087,7 @@ mod assist;
 mod keeping;
 mod leaving;
 mod looking;
+mod scores;
 mod sharing;
 #[cfg(test)]
 mod tests;

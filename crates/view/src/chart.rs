@@ -37,30 +37,32 @@ const LABEL: f32 = 11.0;
 pub fn chart_scene(chart: &Chart, theme: Theme, width: u32, height: u32) -> Scene {
     let palette = theme.palette();
     let mut scene = Scene::new(width, height, palette.background);
-    let (w, h) = (width as f32, height as f32);
-    text(
-        &mut scene,
-        palette.text,
-        TITLE,
-        Point::new(PAD, PAD + TITLE),
-        &chart.title,
-        w,
-    );
-    let top = PAD * 2.0 + TITLE;
+    let bounds = Rect::new(0.0, 0.0, width as f32, height as f32);
+    draw_chart(&mut scene, palette, bounds, chart);
+    scene
+}
+
+/// The chart drawn within `bounds` of `scene` (the scores screen's box,
+/// or a whole image).
+pub fn draw_chart(scene: &mut Scene, palette: &Palette, bounds: Rect, chart: &Chart) {
+    let (x0, y0, w, h) = (bounds.x, bounds.y, bounds.w, bounds.h);
+    let at = Point::new(x0 + PAD, y0 + PAD + TITLE);
+    text(scene, palette.text, TITLE, at, &chart.title, w - 2.0 * PAD);
+    let top = y0 + PAD * 2.0 + TITLE;
     let labels = LABEL + PAD;
-    let panel_h = ((h - top - labels - PAD) / 2.0).max(0.0);
+    let panel_h = ((h - (top - y0) - labels - PAD) / 2.0).max(0.0);
     let area = |i: f32| {
         Rect::new(
-            PAD,
+            x0 + PAD,
             top + i * (panel_h + PAD / 2.0),
             w - 2.0 * PAD,
             panel_h - PAD / 2.0,
         )
     };
     if chart.points.is_empty() {
-        let at = Point::new(w / 2.0, h / 2.0);
-        centred(&mut scene, palette.text_dim, at, "no results yet");
-        return scene;
+        let at = Point::new(x0 + w / 2.0, y0 + h / 2.0);
+        centred(scene, palette.text_dim, at, "no results yet");
+        return;
     }
     let longest = chart
         .points
@@ -80,18 +82,18 @@ pub fn chart_scene(chart: &Chart, theme: Theme, width: u32, height: u32) -> Scen
         .map(|p| ratio(p.time.as_secs_f32(), longest.as_secs_f32()))
         .collect();
     let caption = format!("time per game (longest {})", clock(longest));
-    bars(&mut scene, palette, area(0.0), &times, &caption);
+    bars(scene, palette, area(0.0), &times, &caption);
     let moves: Vec<f32> = chart
         .points
         .iter()
         .map(|p| ratio(p.moves as f32, most as f32))
         .collect();
     let caption = format!("moves (bars) against par (lines), most {most}");
-    let slots = bars(&mut scene, palette, area(1.0), &moves, &caption);
+    let slots = bars(scene, palette, area(1.0), &moves, &caption);
     for (slot, point) in slots.iter().zip(&chart.points) {
         if let Some(par) = point.par {
             par_line(
-                &mut scene,
+                scene,
                 palette,
                 *slot,
                 area(1.0),
@@ -100,8 +102,7 @@ pub fn chart_scene(chart: &Chart, theme: Theme, width: u32, height: u32) -> Scen
         }
     }
     let label_y = top + 2.0 * panel_h + LABEL;
-    x_labels(&mut scene, palette, &slots, &chart.points, label_y);
-    scene
+    x_labels(scene, palette, &slots, &chart.points, label_y);
 }
 
 fn ratio(value: f32, max: f32) -> f32 {
@@ -138,13 +139,14 @@ fn bars(
         area.w - 12.0,
         area.h - LABEL - 12.0,
     );
+    let at = Point::new(area.x + 6.0, area.y + LABEL + 3.0);
     text(
         scene,
         palette.text_dim,
         LABEL,
-        Point::new(area.x + 6.0, area.y + LABEL + 3.0),
+        at,
         caption,
-        area.w,
+        area.w - 6.0 - 2.0 * PAD,
     );
     let slot = inner.w / values.len() as f32;
     let gap = (slot * 0.2).min(6.0);
@@ -213,14 +215,14 @@ fn x_labels(
     }
 }
 
-fn text(scene: &mut Scene, color: Color, size: f32, at: Point, text: &str, width: f32) {
+fn text(scene: &mut Scene, color: Color, size: f32, at: Point, text: &str, max_width: f32) {
     scene.push(Shape::Text {
         at,
         size,
         color,
         align: Align::Left,
         text: text.to_string(),
-        max_width: Some(width - at.x - PAD),
+        max_width: Some(max_width),
     });
 }
 

@@ -22,7 +22,7 @@ mod theme;
 
 pub use animation::{CELEBRATION_MS, HOP_MS, TURN_MS, is_animating, power_front};
 pub use board::FOG_RADIUS;
-pub use chart::{Chart, ChartPoint, chart_scene};
+pub use chart::{Chart, ChartPoint, chart_scene, draw_chart};
 pub use input::Button;
 pub use input::{
     Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UNLIT, UiState, WinSummary,

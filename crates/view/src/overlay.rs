@@ -1,6 +1,7 @@
 //! Overlays drawn over the board: the help screen, the win banner and a
 //! notice (a one-line message for the player).
 
+use crate::chart::{Chart, draw_chart};
 use crate::input::WinSummary;
 use crate::layout::{Layout, MARGIN};
 use crate::scene::{Align, Point, Rect, Scene, Shape, Stroke};
@@ -276,14 +277,20 @@ pub fn draw_win_summary(scene: &mut Scene, layout: &Layout, palette: &Palette, w
     }
 }
 
+/// The height of a text screen's chart, shown where the output has room
+/// for it and a few lines.
+const SCREEN_CHART_H: f32 = 200.0;
+
 /// A screen of text over the whole output (the scores): a veil, a box,
-/// `title` and `lines`, each cut to the box's width; as many lines as fit.
+/// `title` and `lines`, each cut to the box's width; as many lines as
+/// fit; under them `chart`, where there is room for it.
 pub fn draw_text_screen(
     scene: &mut Scene,
     layout: &Layout,
     palette: &Palette,
     title: &str,
     lines: &[String],
+    chart: Option<&Chart>,
 ) {
     let (w, h) = (layout.width as f32, layout.height as f32);
     scene.push(Shape::Rect {
@@ -293,10 +300,13 @@ pub fn draw_text_screen(
         stroke: None,
     });
     let line = 22.0;
-    let fit = ((h - 2.0 * MARGIN - 3.0 * line) / line).max(0.0) as usize;
+    let room = h - 2.0 * MARGIN - 3.0 * line;
+    let chart = chart.filter(|_| room - SCREEN_CHART_H >= 4.0 * line);
+    let chart_h = if chart.is_some() { SCREEN_CHART_H } else { 0.0 };
+    let fit = ((room - chart_h) / line).max(0.0) as usize;
     let shown = &lines[..lines.len().min(fit)];
     let box_w = (w - 2.0 * MARGIN).min(640.0);
-    let box_h = line * (shown.len() as f32 + 2.6);
+    let box_h = line * (shown.len() as f32 + 2.6) + chart_h;
     let area = Rect::new(
         ((w - box_w) / 2.0).floor(),
         ((h - box_h) / 2.0).floor().max(0.0),
@@ -329,6 +339,11 @@ pub fn draw_text_screen(
             text: text.trim_start().to_string(),
             max_width: Some(box_w - 56.0),
         });
+    }
+    if let Some(chart) = chart {
+        let top = area.y + line * (shown.len() as f32 + 2.0);
+        let bounds = Rect::new(area.x + 8.0, top, box_w - 16.0, chart_h);
+        draw_chart(scene, palette, bounds, chart);
     }
 }
 

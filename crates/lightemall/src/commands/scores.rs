@@ -7,11 +7,11 @@ use crate::cli::ScoresArgs;
 use crate::output::print;
 use lightemall_engine::daily::Date;
 use lightemall_engine::score::{PresetSummary, preset_name, speed_time as clock};
-use lightemall_engine::score::{Score, ScoreTable};
 use lightemall_engine::streak::DailyLog;
 use lightemall_render_png::{Rasterizer, encode_png};
+use lightemall_session::charts::chart_of;
 use lightemall_store::Store;
-use lightemall_view::{Chart, ChartPoint, Theme, chart_scene};
+use lightemall_view::{Chart, Theme, chart_scene};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::time::Duration;
@@ -117,55 +117,6 @@ fn summary_json(s: &PresetSummary) -> Value {
         "mean_of_5_ms": s.mean_of_5.map(millis),
         "last": last,
     })
-}
-
-/// The most results a chart shows.
-const CHARTED: usize = 30;
-
-/// The chart of `preset`'s kept results (by the order they were played),
-/// or of the last dailies.
-fn chart_of(table: &ScoreTable, log: &DailyLog, preset: &str) -> Result<Chart, String> {
-    let points: Vec<ChartPoint> = if preset == "daily" {
-        let from = log.days.len().saturating_sub(CHARTED);
-        log.days[from..]
-            .iter()
-            .map(|r| ChartPoint {
-                label: r.date.to_string()[5..].to_string(),
-                time: r.elapsed,
-                moves: r.moves,
-                par: r.par,
-            })
-            .collect()
-    } else {
-        let mut kept: Vec<&Score> = table.of(preset).collect();
-        if kept.is_empty() {
-            let known: Vec<&str> = table.presets();
-            return Err(format!(
-                "no results for preset '{preset}' (presets with results: {})",
-                if known.is_empty() {
-                    "none yet".to_string()
-                } else {
-                    known.join(", ")
-                }
-            ));
-        }
-        kept.sort_by_key(|s| s.played);
-        let from = kept.len().saturating_sub(CHARTED);
-        kept[from..]
-            .iter()
-            .map(|s| ChartPoint {
-                label: format!("#{}", s.played),
-                time: s.elapsed,
-                moves: s.moves,
-                par: s.par,
-            })
-            .collect()
-    };
-    let title = match preset {
-        "daily" => "Daily puzzles: the last results".to_string(),
-        preset => format!("{}: the results kept", preset_name(preset)),
-    };
-    Ok(Chart { title, points })
 }
 
 /// The chart's size in pixels.

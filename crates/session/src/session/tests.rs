@@ -1,6 +1,7 @@
 //! The session as a player drives it: clicks and keys in, engine moves and
 //! interface state out, on a fixed puzzle with a clock that stands still.
 
+use super::scores::scores_lines;
 use super::*;
 use crate::mouse::MouseEvent;
 use lightemall_engine::ManualClock;
@@ -208,6 +209,12 @@ fn a_win_is_celebrated_and_recorded_once() {
     .scores()
     .expect("scores");
     assert_eq!(scores.scores.len(), 1);
+    s.apply(Action::Scores, 0);
+    let chart = s.scores_chart().expect("the preset's results charted");
+    assert_eq!(chart.title, "5x5 square, easy (kruskal): the results kept");
+    assert_eq!(chart.points.len(), 1);
+    s.apply(Action::Scores, 0);
+    assert!(s.scores_chart().is_none(), "B again closes it");
     assert!(!s.apply(Action::Undo, CELEBRATION_MS) || !s.game().is_solved());
     assert_eq!(s.animation(0).won_since_ms, None, "undone: no longer won");
     let _ = std::fs::remove_dir_all(folder);
@@ -1562,6 +1569,7 @@ fn b_shows_the_scores_screen_and_b_again_closes_it() {
     // No store here: the screen cannot be read, and says why.
     session.apply(Action::Scores, 0);
     assert!(session.scores_screen().is_none());
+    assert!(session.scores_chart().is_none());
     assert!(session.notice(0).is_some());
     let mut table = lightemall_engine::score::ScoreTable::default();
     table.record(lightemall_engine::score::Score {
@@ -1640,6 +1648,10 @@ fn a_daily_won_says_its_date_and_streak_in_the_share_line() {
         Some("  streak 1 (best 1), 1 solved; today's is solved"),
         "{screen:?}"
     );
+    let chart = s.scores_chart().expect("a daily's screen charts the dailies");
+    assert_eq!(chart.title, "Daily puzzles: the last results");
+    assert_eq!(chart.points.len(), 1);
+    assert_eq!(chart.points[0].moves, s.game().moves_made());
     let _ = std::fs::remove_dir_all(folder);
 }
 
