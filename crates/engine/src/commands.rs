@@ -5,6 +5,7 @@
 //! the station back along the same wire, a jumble's turns backward, a toggle
 //! again. That keeps undo cheap on the largest boards.
 
+use crate::checkpoints::{KEEP_TOKEN, RETURN_TOKEN};
 use crate::error::GameError;
 use crate::game::Game;
 use crate::marks::Edge;
@@ -130,6 +131,12 @@ impl Game {
                 continue;
             }
             let error = |problem: String| TokenError::new(position + 1, token, problem);
+            if let Some(done) = self.checkpoint_command(token) {
+                let refused = "no checkpoint stands to return to or keep";
+                done.then_some(())
+                    .ok_or_else(|| error(refused.to_string()))?;
+                continue;
+            }
             let mv = parse_moves(token)
                 .map_err(|e| error(e.problem))?
                 .pop()
@@ -137,6 +144,21 @@ impl Game {
             self.play_unlit(mv).map_err(|e| error(e.to_string()))?;
         }
         Ok(())
+    }
+
+    /// Run `token` if it returns to the latest checkpoint (`K-`) or keeps
+    /// its branch (`K+`): whether that could be done; `None` for any other
+    /// token.
+    fn checkpoint_command(&mut self, token: &str) -> Option<bool> {
+        let compact: String = token.chars().filter(|c| !c.is_whitespace()).collect();
+        let compact = compact.to_ascii_uppercase();
+        if compact == RETURN_TOKEN {
+            Some(self.return_to_checkpoint().is_some())
+        } else if compact == KEEP_TOKEN {
+            Some(self.keep_branch())
+        } else {
+            None
+        }
     }
 
     /// Take back the last move. `false` if there is none (or the game is
@@ -382,7 +404,7 @@ impl Game {
             Move::Station(name) => self.station_step(name),
             Move::Jumble(turns) => turns.iter().try_for_each(|turn| self.check_jumble(turn)),
             Move::Mark { at, dir } => self.edge_of(*at, dir).map(|_| ()),
-            Move::SeededJumble(_) | Move::Radius | Move::Fog => Ok(()),
+            Move::SeededJumble(_) | Move::Checkpoint | Move::Radius | Move::Fog => Ok(()),
         }
     }
 
@@ -492,6 +514,7 @@ impl Game {
                     self.state.marks.cycle(edge, way == Way::Forward);
                 }
             }
+            Move::Checkpoint => {}
             Move::Radius => self.state.radius_on = !self.state.radius_on,
             Move::Fog => self.state.fog_on = !self.state.fog_on,
         }

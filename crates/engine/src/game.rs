@@ -29,6 +29,8 @@ pub(crate) enum Touched {
     Marked(usize, Option<usize>),
     /// Radius or fog: no wire changed, but what is shown did.
     Toggle,
+    /// Nothing on the board (a checkpoint).
+    Nothing,
     /// The station moved along a wire.
     Station,
     /// Many tiles turned.
@@ -361,6 +363,7 @@ impl Game {
             Move::Turn { at, .. } => Touched::Turned(grid.index(at.x, at.y)),
             Move::Lock(at) => Touched::Locked(grid.index(at.x, at.y)),
             Move::Radius | Move::Fog => Touched::Toggle,
+            Move::Checkpoint => Touched::Nothing,
             Move::Station(_) => Touched::Station,
             Move::Jumble(_) | Move::SeededJumble(_) => Touched::Many,
             Move::Mark { at, dir } => {
@@ -391,6 +394,7 @@ impl Game {
                 self.set_clock();
             }
             Touched::Locked(tile) => self.repaint = Some(vec![tile]),
+            Touched::Nothing => self.repaint = Some(Vec::new()),
             Touched::Marked(tile, other) => {
                 self.repaint = Some([tile].into_iter().chain(other).collect());
             }

@@ -13,6 +13,7 @@
 //! the board does not allow or a damaged save text is an `Err` saying what
 //! and where. Reading and writing files is `lightemall-store`'s.
 
+pub mod checkpoints;
 mod clock;
 mod commands;
 pub mod daily;

@@ -100,6 +100,10 @@ pub enum Move {
         /// topology has it is checked when the move is played.
         dir: &'static str,
     },
+    /// `K`: a checkpoint ("assume from here"): changes nothing; undoing
+    /// back past it is returning to it (`K-` in a list of tokens), and
+    /// keeping the branch takes it out of the log (`K+`). Not counted.
+    Checkpoint,
     /// `R`: power radius on or off.
     Radius,
     /// `M`: fog on or off.
@@ -180,6 +184,7 @@ impl fmt::Display for Move {
             }
             Move::SeededJumble(seed) => write!(f, "J#{seed}"),
             Move::Mark { at, dir } => write!(f, "E{at},{dir}"),
+            Move::Checkpoint => f.write_str("K"),
             Move::Radius => f.write_str("R"),
             Move::Fog => f.write_str("M"),
         }
@@ -239,10 +244,11 @@ pub fn parse_move(token: &str) -> Result<Move, String> {
             None => parse_jumble(rest).map(Move::Jumble),
         },
         'E' => parse_mark(rest),
+        'K' => no_argument(rest, Move::Checkpoint),
         'R' => no_argument(rest, Move::Radius),
         'M' => no_argument(rest, Move::Fog),
         other => Err(format!(
-            "unknown move '{other}' (expected C, A, L, S, J, E, R or M)"
+            "unknown move '{other}' (expected C, A, L, S, J, E, K, R or M)"
         )),
     }
 }
@@ -387,7 +393,7 @@ mod tests {
         let err = parse_moves("C0,0;Q").expect_err("bad");
         assert_eq!(
             err.to_string(),
-            "move 2 'Q': unknown move 'Q' (expected C, A, L, S, J, E, R or M)"
+            "move 2 'Q': unknown move 'Q' (expected C, A, L, S, J, E, K, R or M)"
         );
     }
 }

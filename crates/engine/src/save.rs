@@ -24,7 +24,9 @@
 //! Versions: 1 is the format above. 2 is the same with seeded jumbles
 //! (`J#SEED`) in the log; a save without one is still written as version
 //! 1, so older releases read it, and a version 2 save tells them it is
-//! newer rather than damaged. Both are read.
+//! newer rather than damaged. 3 adds edge marks (`E x,y,D`) and
+//! checkpoints (`K`); a save is written in the lowest version that holds
+//! its tokens. All three are read.
 //!
 //! The writer never writes what the reader refuses: one set of limits
 //! ([`MAX_BYTES`], [`MAX_ELAPSED`], [`MAX_MOVES`], [`MAX_WRITTEN_TURNS`],
@@ -44,11 +46,23 @@ use lightemall_model::{Grid, MAX_SIDE};
 use std::time::Duration;
 use thiserror::Error;
 
+/// The oldest save format version that holds `mv`.
+fn version_of(mv: &Move) -> u32 {
+    match mv {
+        Move::Mark { .. } | Move::Checkpoint => VERSION,
+        Move::SeededJumble(_) => SEEDED_VERSION,
+        _ => PLAIN_VERSION,
+    }
+}
+
 /// The first word of every save file.
 pub const MAGIC: &str = "lightemall save";
 /// The newest format version this release reads and writes.
-pub const VERSION: u32 = 2;
-/// The version of a save without a seeded jumble: older releases read it.
+pub const VERSION: u32 = 3;
+/// The version of a save with seeded jumbles but no mark or checkpoint.
+const SEEDED_VERSION: u32 = 2;
+/// The version of a save without a seeded jumble, a mark or a
+/// checkpoint: the oldest releases read it.
 const PLAIN_VERSION: u32 = 1;
 /// The largest save text read or written: more than any game can write.
 /// A game's log and redo list hold at most [`MAX_MOVES`] tokens, each at
@@ -153,12 +167,10 @@ impl SaveFile {
     /// time is whole milliseconds, at most [`MAX_ELAPSED`].
     pub fn print(&self) -> String {
         let flag = |on: bool, yes: &str, no: &str| if on { yes } else { no }.to_string();
-        let seeded = |moves: &[Move]| moves.iter().any(|mv| matches!(mv, Move::SeededJumble(_)));
-        let version = if seeded(&self.moves) || seeded(&self.redo) {
-            VERSION
-        } else {
-            PLAIN_VERSION
-        };
+        let version = (self.moves.iter().chain(&self.redo))
+            .map(version_of)
+            .max()
+            .unwrap_or(PLAIN_VERSION);
         let values = [
             self.puzzle.clone(),
             elapsed_millis(self.elapsed).to_string(),

@@ -1648,7 +1648,9 @@ fn a_daily_won_says_its_date_and_streak_in_the_share_line() {
         Some("  streak 1 (best 1), 1 solved; today's is solved"),
         "{screen:?}"
     );
-    let chart = s.scores_chart().expect("a daily's screen charts the dailies");
+    let chart = s
+        .scores_chart()
+        .expect("a daily's screen charts the dailies");
     assert_eq!(chart.title, "Daily puzzles: the last results");
     assert_eq!(chart.points.len(), 1);
     assert_eq!(chart.points[0].moves, s.game().moves_made());
