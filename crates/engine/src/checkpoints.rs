@@ -46,10 +46,7 @@ impl Game {
 
     /// How many checkpoints stand in the log (how deep the assumptions go).
     pub fn checkpoint_depth(&self) -> usize {
-        self.history
-            .iter()
-            .filter(|mv| **mv == Move::Checkpoint)
-            .count()
+        self.checkpoints
     }
 
     /// Back to the latest checkpoint: every move since undone (kept for
@@ -83,6 +80,7 @@ impl Game {
             return false;
         };
         self.history.remove(at);
+        self.checkpoints -= 1;
         self.repaint = Some(Vec::new());
         true
     }

@@ -514,7 +514,10 @@ impl Game {
                     self.state.marks.cycle(edge, way == Way::Forward);
                 }
             }
-            Move::Checkpoint => {}
+            Move::Checkpoint => match way {
+                Way::Forward => self.checkpoints += 1,
+                Way::Backward => self.checkpoints = self.checkpoints.saturating_sub(1),
+            },
             Move::Radius => self.state.radius_on = !self.state.radius_on,
             Move::Fog => self.state.fog_on = !self.state.fog_on,
         }

@@ -74,6 +74,8 @@ pub struct Game {
     /// kept against [`crate::moves::max_seeded_jumbles`].
     pub(crate) seeded_jumbles: usize,
     pub(crate) moves_made: u64,
+    /// Checkpoints standing in the log ([`Game::checkpoint_depth`]).
+    pub(crate) checkpoints: usize,
     pub(crate) assisted: bool,
     pub(crate) paused: bool,
     /// Whether a move has been made since the game began or was loaded.
@@ -160,6 +162,7 @@ impl Game {
             written_turns: 0,
             seeded_jumbles: 0,
             moves_made: 0,
+            checkpoints: 0,
             assisted: false,
             paused: false,
             started: false,

@@ -22,6 +22,19 @@ fn log(game: &Game) -> String {
     print_moves(game.history())
 }
 
+/// How many checkpoints stand, as the game counts them and as its log
+/// lists them (which must agree).
+trait Depth {
+    fn depth(&self) -> usize;
+}
+
+impl Depth for Game {
+    fn depth(&self) -> usize {
+        assert_eq!(self.checkpoint_depth(), self.checkpoints().len());
+        self.checkpoint_depth()
+    }
+}
+
 /// What each standing checkpoint assumed, oldest first, as tokens.
 fn assumed(game: &Game) -> Vec<String> {
     (game.checkpoints().iter())
@@ -33,7 +46,7 @@ fn assumed(game: &Game) -> Vec<String> {
 fn a_return_undoes_every_move_since_the_checkpoint_and_redo_brings_them_back() {
     let before = played("C0,0;L1,1");
     let mut game = played("C0,0;L1,1;K;C2,2;C2,2;L3,0;E1,1,E");
-    assert_eq!(game.checkpoint_depth(), 1);
+    assert_eq!(game.depth(), 1);
     assert_eq!(game.moves_made(), 3);
     assert_eq!(game.return_to_checkpoint(), Some(4));
     assert_eq!(game.state(), before.state(), "the board as it was");
@@ -42,19 +55,19 @@ fn a_return_undoes_every_move_since_the_checkpoint_and_redo_brings_them_back() {
         assert!(changed.contains(&tile), "tile {tile} in {changed:?}");
     }
     assert_eq!(log(&game), "C0,0;L1,1");
-    assert_eq!(game.checkpoint_depth(), 0);
+    assert_eq!(game.depth(), 0);
     assert_eq!(game.moves_made(), 3, "moves made stay counted");
     let redone: Vec<String> = game.redo_moves().map(Move::to_string).collect();
     assert_eq!(redone, ["K", "C2,2", "C2,2", "L3,0", "E1,1,E"]);
     while game.redo() {}
     assert_eq!(log(&game), "C0,0;L1,1;K;C2,2;C2,2;L3,0;E1,1,E");
-    assert_eq!(game.checkpoint_depth(), 1, "the checkpoint is back too");
+    assert_eq!(game.depth(), 1, "the checkpoint is back too");
 }
 
 #[test]
 fn checkpoints_nest_and_each_return_or_keep_acts_on_the_latest() {
     let mut game = played("K;C0,0;K;C1,0;K");
-    assert_eq!(game.checkpoint_depth(), 3);
+    assert_eq!(game.depth(), 3);
     assert_eq!(assumed(&game), ["C0,0", "C1,0", "-"]);
     assert_eq!(
         game.return_to_checkpoint(),
@@ -79,7 +92,7 @@ fn checkpoints_nest_and_each_return_or_keep_acts_on_the_latest() {
 fn tokens_set_return_and_keep_as_the_keys_do() {
     let game = played("C0,0;K;C1,1;k-;K;C2,2;K +;C3,0");
     assert_eq!(log(&game), "C0,0;C2,2;C3,0");
-    assert_eq!(game.checkpoint_depth(), 0);
+    assert_eq!(game.depth(), 0);
     let mut game = played("C0,0");
     let error = game.play_tokens("C1,1;K-").unwrap_err();
     assert_eq!(error.position, 2);
@@ -114,7 +127,7 @@ fn a_save_keeps_standing_checkpoints_and_those_undone_and_is_version_3() {
     assert_eq!(log(&loaded), "C0,0;K;C1,1");
     let redo: Vec<String> = loaded.redo_moves().map(Move::to_string).collect();
     assert_eq!(redo, ["K", "C2,2"]);
-    assert_eq!(loaded.checkpoint_depth(), 1);
+    assert_eq!(loaded.depth(), 1);
     // Without a mark or checkpoint a save stays at the oldest version.
     let plain = played("C0,0").to_save().to_text().unwrap();
     assert!(plain.starts_with("lightemall save 1\n"), "{plain}");

@@ -930,3 +930,62 @@ fn a_daily_won_by_clicks_makes_a_streak_and_a_proof_that_verifies() {
     assert_eq!(code, Some(0), "{verdict}");
     assert!(verdict.contains(&format!("moves: {moves}")), "{verdict}");
 }
+
+/// A tile of `id` that no solution has as it stands, so that locking it
+/// leaves none.
+fn a_wrong_lock(id: &str) -> usize {
+    let grid = grid_of(id);
+    (0..grid.len())
+        .find(|&tile| {
+            let mut game = Game::from_id(id, Box::new(ManualClock::default())).unwrap();
+            game.play(lightemall_engine::Move::Lock(game.coord_of(tile)))
+                .unwrap();
+            game.check_locks() == lightemall_engine::LockCheck::Wrong
+        })
+        .expect("a tile to lock wrong")
+}
+
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn a_checkpoint_catches_a_wrong_lock_and_the_return_restores_the_board() {
+    needs_tools();
+    let display = Display::start();
+    let home = data_home("checkpoint");
+    let log_path = home.join("stderr.txt");
+    let log = std::fs::File::create(&log_path).expect("a log file");
+    let app = App::start_logging(&display, &home, &["play", PUZZLE], log.into());
+    let layout = layout(&app, PUZZLE);
+    let board = layout.board;
+    let (top_left, bottom_right) = ((board.x, board.y), (board.x + board.w, board.y + board.h));
+    let before = app.settled_screenshot();
+    app.key("k");
+    for tile in [6, 7] {
+        let at = centre(&app, PUZZLE, tile);
+        app.click(1, at.x, at.y);
+    }
+    wait_moves(&app, 2);
+    let wrong = centre(&app, PUZZLE, a_wrong_lock(PUZZLE));
+    app.click(2, wrong.x, wrong.y);
+    let told = "No solution keeps these locks · Shift+K goes back to checkpoint 1";
+    wait_for("the contradiction told", || {
+        let text = std::fs::read_to_string(&log_path).ok()?;
+        text.contains(told).then_some(())
+    });
+    let assumed = app.settled_screenshot();
+    assumed.save(&shots_folder().join("checkpoint-assumed.png"));
+    assert!(assumed.differences_in(&before, top_left, bottom_right) > 100);
+    app.key("shift+k");
+    wait_for("the return told", || {
+        let text = std::fs::read_to_string(&log_path).ok()?;
+        text.contains("Back at checkpoint 1: 3 moves undone")
+            .then_some(())
+    });
+    let back = app.settled_screenshot();
+    back.save(&shots_folder().join("checkpoint-back.png"));
+    assert_eq!(
+        back.differences_in(&before, top_left, bottom_right),
+        0,
+        "the board pixel for pixel as it was at the checkpoint"
+    );
+    assert_eq!(moves_in(&app.title()), Some(2), "moves made stay counted");
+}

@@ -632,7 +632,11 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
     };
     let mut scene = scene_of(&input, layout);
     if input.notice.is_none() && !paused && !input.ui.help {
-        let lit = format!("lit {}/{}", game.powered_count(), game.board().grid().len());
+        let mut lit = format!("lit {}/{}", game.powered_count(), game.board().grid().len());
+        let depth = game.checkpoint_depth();
+        if depth > 0 {
+            lit.push_str(&format!(" · checkpoint {depth}"));
+        }
         draw_status(&mut scene, layout, input.ui.theme.palette(), &lit);
     }
     if let Some(lines) = session.scores_screen() {

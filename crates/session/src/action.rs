@@ -50,6 +50,12 @@ pub enum Action {
     NewGame,
     /// Ctrl+S.
     Save,
+    /// K: a checkpoint, to try an assumption from.
+    Checkpoint,
+    /// Shift+K: back to the latest checkpoint, every move since undone.
+    ReturnToCheckpoint,
+    /// Y: keep what followed the latest checkpoint.
+    KeepBranch,
     /// Ctrl+C: the puzzle's ID to the clipboard; once won, the share line
     /// and its proof code.
     Copy,

@@ -178,6 +178,9 @@ fn heading_of(key: Key) -> Option<Heading> {
 fn plain_action(key: Key, shift: bool) -> Option<Action> {
     let action = match key {
         Key::U if shift => Action::Redo,
+        Key::K if shift => Action::ReturnToCheckpoint,
+        Key::K => Action::Checkpoint,
+        Key::Y => Action::KeepBranch,
         Key::U => Action::Undo,
         Key::R => Action::Radius,
         Key::H => Action::OctoMode,
@@ -255,8 +258,13 @@ mod tests {
         check(Key::R, false, true, Some(Action::Restart));
         check(Key::R, false, false, Some(Action::Radius));
         check(Key::Z, true, true, Some(Action::Undo));
-        check(Key::K, false, false, None);
+        check(Key::K, false, false, Some(Action::Checkpoint));
+        check(Key::K, true, false, Some(Action::ReturnToCheckpoint));
         check(Key::K, false, true, Some(Action::Check));
+        check(Key::Y, false, false, Some(Action::KeepBranch));
+        check(Key::C, false, true, Some(Action::Copy));
+        check(Key::D, false, true, Some(Action::Daily));
+        check(Key::D, false, false, Some(Action::Arrow(Heading(90))));
     }
 
     /// How the help names `key` (every key has a name: the match has no

@@ -393,7 +393,10 @@ impl Session {
     fn act(&mut self, action: Action, now_ms: u64) -> bool {
         match action {
             Action::Turn { tile, clockwise } => self.turn(tile, clockwise, now_ms),
-            Action::Lock(tile) => self.play(Move::Lock(self.game.coord_of(tile)), now_ms),
+            Action::Lock(tile) => self.lock(tile, now_ms),
+            Action::Checkpoint => self.set_checkpoint(now_ms),
+            Action::ReturnToCheckpoint => self.return_to_checkpoint(now_ms),
+            Action::KeepBranch => self.keep_branch(now_ms),
             Action::Arrow(heading) => self.arrow(heading, now_ms),
             Action::TurnCursor { clockwise } => self
                 .cursor_tile()
@@ -1084,6 +1087,7 @@ impl Session {
 }
 
 mod assist;
+mod assuming;
 mod keeping;
 mod leaving;
 mod looking;

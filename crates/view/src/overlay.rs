@@ -19,6 +19,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("R / M / H / T", "radius / fog / octo mode / theme"),
     ("U, Ctrl+Z / Ctrl+R", "undo / restart (moves stay counted)"),
     ("Shift+U, Ctrl+Y", "redo"),
+    (
+        "K  /  Shift+K  /  Y",
+        "checkpoint  /  back to it  /  keep the branch",
+    ),
     ("Ctrl+H / Ctrl+K", "hint (not scored)  /  check the locks"),
     ("Ctrl+Shift+H", "solve it (press twice; not scored)"),
     ("P  /  J", "pause  /  jumble the tiles"),

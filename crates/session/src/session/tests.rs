@@ -1668,3 +1668,66 @@ fn ctrl_d_starts_today_s_daily_asking_first_in_a_game_in_progress() {
     assert!(s.apply(Action::Daily, 0));
     assert_eq!(s.game().origin().id, id);
 }
+
+#[test]
+fn a_checkpoint_is_set_returned_to_and_kept_with_the_notice_telling_each() {
+    let mut s = session();
+    let start = tiles(&s);
+    assert!(s.apply(Action::Checkpoint, 0));
+    assert!(
+        s.notice(0)
+            .expect("told")
+            .text
+            .starts_with("Checkpoint 1 set · ")
+    );
+    click(&mut s, MouseButton::Left, 6, false);
+    click(&mut s, MouseButton::Left, 7, false);
+    assert!(s.apply(Action::ReturnToCheckpoint, 0));
+    assert_eq!(
+        s.notice(0).expect("told").text,
+        "Back at checkpoint 1: 2 moves undone (redo brings them back)"
+    );
+    assert_eq!(tiles(&s), start);
+    assert_eq!(s.game().checkpoint_depth(), 0);
+    assert!(s.apply(Action::ReturnToCheckpoint, 0));
+    assert_eq!(
+        s.notice(0).expect("told").text,
+        "No checkpoint to come back to: K sets one"
+    );
+    s.apply(Action::Checkpoint, 0);
+    s.apply(Action::Checkpoint, 0);
+    click(&mut s, MouseButton::Left, 6, false);
+    assert!(s.apply(Action::KeepBranch, 0));
+    assert_eq!(
+        s.notice(0).expect("told").text,
+        "Kept what followed checkpoint 2; 1 checkpoint still stands"
+    );
+    assert_eq!(s.game().checkpoint_depth(), 1);
+}
+
+#[test]
+fn a_lock_that_leaves_no_solution_under_a_checkpoint_is_told_with_the_way_back() {
+    let mut s = session();
+    // A tile that no solution has as it stands.
+    let wrong = (0..s.game().board().grid().len())
+        .find(|&tile| {
+            let mut game = Game::from_id(PUZZLE, Box::new(ManualClock::default())).unwrap();
+            game.play(Move::Lock(game.coord_of(tile))).unwrap();
+            game.check_locks() == lightemall_engine::LockCheck::Wrong
+        })
+        .expect("a tile to lock wrong");
+    click(&mut s, MouseButton::Left, wrong, true);
+    assert!(
+        s.notice(0).is_none(),
+        "no checkpoint: a lock is not judged by itself"
+    );
+    click(&mut s, MouseButton::Left, wrong, true);
+    s.apply(Action::Checkpoint, 0);
+    click(&mut s, MouseButton::Left, wrong, true);
+    assert_eq!(
+        s.notice(0).expect("told").text,
+        "No solution keeps these locks · Shift+K goes back to checkpoint 1"
+    );
+    s.apply(Action::ReturnToCheckpoint, 0);
+    assert!(!s.game().state().locked[wrong]);
+}
