@@ -1711,8 +1711,9 @@ fn a_lock_that_leaves_no_solution_under_a_checkpoint_is_told_with_the_way_back()
     // A tile that no solution has as it stands.
     let wrong = (0..s.game().board().grid().len())
         .find(|&tile| {
-            let mut game = Game::from_id(PUZZLE, Box::new(ManualClock::default())).unwrap();
-            game.play(Move::Lock(game.coord_of(tile))).unwrap();
+            let mut game =
+                Game::from_id(PUZZLE, Box::new(ManualClock::default())).expect("the puzzle");
+            game.play(Move::Lock(game.coord_of(tile))).expect("a lock");
             game.check_locks() == lightemall_engine::LockCheck::Wrong
         })
         .expect("a tile to lock wrong");
