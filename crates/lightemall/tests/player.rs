@@ -263,3 +263,29 @@ fn replay_reports_each_marked_edge_once_from_its_lower_tile() {
         "move 2 'E0,0,W'",
     );
 }
+
+#[test]
+fn replay_returns_to_checkpoints_and_keeps_branches_as_the_keys_do() {
+    let data = data_dir("checkpoints");
+    let replay = |moves: &str| -> serde_json::Value {
+        let args = [
+            "replay",
+            "square:3x3:kruskal:easy#2",
+            "--moves",
+            moves,
+            "--json",
+        ];
+        serde_json::from_str(&ok(&args, &data)).expect("JSON")
+    };
+    let json = replay("C0,0;K;C1,1;C2,2;K-");
+    assert_eq!(json["log"], "C0,0");
+    assert_eq!(json["moves"], 3, "moves made stay counted");
+    assert_eq!(json["tiles"], replay("C0,0")["tiles"]);
+    let json = replay("K;C0,0;K;C1,1;K+");
+    assert_eq!(json["log"], "K;C0,0;C1,1");
+    refused(
+        &["replay", "square:3x3:kruskal:easy#2", "--moves", "C0,0;K-"],
+        &data,
+        "move 2 'K-': no checkpoint stands",
+    );
+}
