@@ -989,3 +989,46 @@ fn a_checkpoint_catches_a_wrong_lock_and_the_return_restores_the_board() {
     );
     assert_eq!(moves_in(&app.title()), Some(2), "moves made stay counted");
 }
+
+#[test]
+#[ignore = "opens a window on Xvfb, driven by xdotool: cargo xtask e2e runs it"]
+fn the_very_first_start_teaches_in_three_lessons_and_esc_skips_them_for_good() {
+    needs_tools();
+    let display = Display::start();
+    let home = data_home("lessons");
+    let app = App::start(&display, &home, &["play"]);
+    let lesson = lightemall_session::lessons::LESSONS[0].id;
+    assert!(
+        app.title().starts_with("LightEmAll · 3x3 easy · "),
+        "{}",
+        app.title()
+    );
+    let shot = app.settled_screenshot();
+    shot.save(&shots_folder().join("lesson-1.png"));
+    assert!(
+        (shot.width, shot.height) >= (640, 400),
+        "a tiny board's window is still the smallest frame: {}x{}",
+        shot.width,
+        shot.height
+    );
+    // The step's tile, turned the way the caption says, by real clicks.
+    let game = Game::from_id(lesson, Box::new(ManualClock::default())).expect("the lesson");
+    let Hint::Turn { tile, .. } = game.hint() else {
+        panic!("a first step");
+    };
+    let at = centre(&app, lesson, tile);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
+    app.settled_screenshot()
+        .save(&shots_folder().join("lesson-1-step.png"));
+    app.key("Escape");
+    app.wait_title("the game after the lessons", |t| t.contains(" 10x10 "));
+    let lessons_file = home.join("lightemall").join(lightemall_store::LESSONS_FILE);
+    assert!(lessons_file.exists(), "skipped for good");
+    assert!(
+        autosave_in(&home, "autosave").is_none(),
+        "a lesson is never kept"
+    );
+    app.settled_screenshot()
+        .save(&shots_folder().join("lessons-skipped.png"));
+}

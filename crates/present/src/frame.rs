@@ -631,7 +631,10 @@ fn scene(session: &Session, derived: &Derived, layout: &Layout, now_ms: u64, sti
         animation,
     };
     let mut scene = scene_of(&input, layout);
-    if input.notice.is_none() && !paused && !input.ui.help {
+    let caption = session.lesson_caption();
+    if let (Some(lines), None, false) = (&caption, input.notice, input.ui.help) {
+        draw_caption(&mut scene, layout, input.ui.theme.palette(), lines);
+    } else if input.notice.is_none() && !paused && !input.ui.help {
         let mut lit = format!("lit {}/{}", game.powered_count(), game.board().grid().len());
         let depth = game.checkpoint_depth();
         if depth > 0 {

@@ -154,7 +154,10 @@ fn play(mut screen: Screen, mut session: Session) -> Result<Option<i32>, String>
             memory::release_freed();
             game_id.clone_from(&session.game().origin().id);
         }
-        last_words.publish(session.files(), session.game(), session.version());
+        if !session.in_lessons() {
+            // A lesson is never kept (the game kept before them stands).
+            last_words.publish(session.files(), session.game(), session.version());
+        }
         if !screen.window.is_open() || ending::signalled().is_some() {
             session.close();
         }
@@ -207,7 +210,9 @@ fn start_size(grid: &Grid) -> (u32, u32) {
     let layout = Layout::with_cell(grid, START_CELL, true);
     // An image has no notice strip; the window keeps one below the board.
     let height = layout.height + NOTICE_STRIP as u32;
-    (layout.width.min(START_MAX.0), height.min(START_MAX.1))
+    // Never below the smallest frame: without a window manager to keep
+    // the minimum, a tiny board's window showed only its frame's top.
+    frame_size(layout.width.min(START_MAX.0), height.min(START_MAX.1))
 }
 
 impl Screen {

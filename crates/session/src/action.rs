@@ -59,6 +59,8 @@ pub enum Action {
     /// Ctrl+C: the puzzle's ID to the clipboard; once won, the share line
     /// and its proof code.
     Copy,
+    /// Ctrl+T: the lessons (three tiny puzzles that teach the game).
+    Lessons,
     /// Ctrl+D: today's daily puzzle.
     Daily,
     /// Ctrl+O, L.

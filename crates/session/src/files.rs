@@ -32,6 +32,8 @@ pub struct Files {
     autosave_slot: String,
     /// This window's hold on its slot, while it plays (shared by clones).
     _claim: Option<Arc<SlotClaim>>,
+    /// Whether the window starts with the lessons (the very first start).
+    lessons_first: bool,
 }
 
 impl Default for Files {
@@ -48,6 +50,7 @@ impl Files {
             store,
             autosave_slot: AUTOSAVE_SLOT.to_string(),
             _claim: None,
+            lessons_first: false,
         }
     }
 
@@ -61,6 +64,7 @@ impl Files {
                 store,
                 autosave_slot: slot,
                 _claim: Some(Arc::new(claim)),
+                lessons_first: false,
             },
             _ => Files::unclaimed(store),
         }
@@ -74,7 +78,26 @@ impl Files {
             store: Some(store),
             autosave_slot: slot.to_string(),
             _claim: Some(Arc::new(claim)),
+            lessons_first: false,
         })
+    }
+
+    /// These files, with the lessons played first if this is the very
+    /// first start here (`offered`: the window was started plainly, with
+    /// no puzzle or option asked for) and nobody has played here.
+    pub fn offering_lessons(mut self, offered: bool) -> Files {
+        self.lessons_first = offered && self.store.as_ref().is_some_and(Store::is_first_start);
+        self
+    }
+
+    /// Whether the window starts with the lessons.
+    pub fn lessons_first(&self) -> bool {
+        self.lessons_first
+    }
+
+    /// Note that the lessons were finished or skipped.
+    pub fn set_lessons_done(&self) -> Result<(), String> {
+        self.store()?.set_lessons_done().map_err(|e| e.to_string())
     }
 
     /// The slot this window keeps its game in.

@@ -154,6 +154,7 @@ fn ctrl_action(key: Key, shift: bool) -> Option<Action> {
         Key::S => Some(Action::Save),
         Key::C => Some(Action::Copy),
         Key::D => Some(Action::Daily),
+        Key::T => Some(Action::Lessons),
         Key::O => Some(Action::Load),
         _ => None,
     }
@@ -264,6 +265,8 @@ mod tests {
         check(Key::Y, false, false, Some(Action::KeepBranch));
         check(Key::C, false, true, Some(Action::Copy));
         check(Key::D, false, true, Some(Action::Daily));
+        check(Key::T, false, true, Some(Action::Lessons));
+        check(Key::T, false, false, Some(Action::Theme));
         check(Key::D, false, false, Some(Action::Arrow(Heading(90))));
     }
 

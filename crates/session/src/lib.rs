@@ -25,6 +25,7 @@ mod clock;
 mod demo;
 mod files;
 mod keys;
+pub mod lessons;
 mod log;
 mod mouse;
 mod presets;

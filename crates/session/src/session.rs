@@ -118,6 +118,8 @@ pub struct Session {
     /// ([`Session::settle_facts`]), or without a par if the player leaves
     /// first.
     unrecorded: Option<Score>,
+    /// The lessons, while they are played.
+    lessons: Option<teaching::Lessons>,
     /// The daily streak this game's win made, if it is a daily won here.
     streak: Option<u32>,
     /// Text the player copied and what it is, for the front end to put
@@ -162,7 +164,8 @@ impl Session {
     pub fn new(game: Game, files: Files, fresh: Fresh) -> Session {
         let won_seen = game.is_solved();
         let player_paused = game.is_paused();
-        Session {
+        let lessons_first = files.lessons_first();
+        let mut session = Session {
             game,
             ui: UiState::default(),
             arrows: Arrows::default(),
@@ -175,6 +178,7 @@ impl Session {
             demo: None,
             won_seen,
             unrecorded: None,
+            lessons: None,
             streak: None,
             copied: None,
             notices: Vec::new(),
@@ -189,7 +193,11 @@ impl Session {
             saved_as: leaving::SavedAs::default(),
             version: 0,
             changes: VecDeque::new(),
+        };
+        if lessons_first {
+            session.begin_lessons_before_this_game(0);
         }
+        session
     }
 
     /// The game.
@@ -286,7 +294,7 @@ impl Session {
     pub fn hint_mark(&self, now_ms: u64) -> Option<HintMark> {
         self.hint
             .as_ref()
-            .filter(|_| self.notice(now_ms).is_some())
+            .filter(|_| self.notice(now_ms).is_some() || self.in_lessons())
             .map(|(mark, _)| *mark)
     }
 
@@ -318,7 +326,7 @@ impl Session {
     /// ([`Session::keep_up`]), the demo shows its steps due and starts its
     /// game once over. `true` if the screen must change.
     pub fn tick(&mut self, now_ms: u64) -> bool {
-        let told = self.keep_up(now_ms);
+        let told = self.keep_up(now_ms) | self.next_lesson_when_due(now_ms);
         let Some(demo) = &mut self.demo else {
             return told;
         };
@@ -342,7 +350,8 @@ impl Session {
         } else {
             self.act(action, now_ms)
         };
-        changed | self.sync_pause() || cancelled
+        let left = self.leave_lessons_if_replaced(now_ms);
+        changed | self.sync_pause() || cancelled || left
     }
 
     /// Whether `action` was asked for once and is asked again while that
@@ -435,6 +444,12 @@ impl Session {
             }
             Action::Save => self.save(now_ms),
             Action::Copy => self.copy(),
+            Action::Lessons => {
+                if self.asks_first(action, "Ctrl+T again", "starts the lessons", now_ms) {
+                    return true;
+                }
+                self.lessons_from_help(now_ms)
+            }
             Action::Daily => {
                 if self.asks_first(action, "Ctrl+D again", "starts today's daily", now_ms) {
                     return true;
@@ -710,6 +725,7 @@ impl Session {
         self.animation.turning = None;
         self.animation.power_since_ms = Some(now_ms);
         self.see_win(now_ms);
+        self.guide(now_ms);
         true
     }
 
@@ -718,7 +734,10 @@ impl Session {
     /// measures the puzzle, the result waits for its par.
     fn see_win(&mut self, now_ms: u64) {
         let solved = self.game.is_solved();
-        if solved && !self.won_seen {
+        if solved && !self.won_seen && self.in_lessons() {
+            // A lesson is celebrated, never recorded or summed up.
+            self.animation.won_since_ms = Some(now_ms);
+        } else if solved && !self.won_seen {
             self.animation.won_since_ms = Some(now_ms);
             let score = self.game.score();
             let new_best = match score {
@@ -887,6 +906,12 @@ impl Session {
     }
 
     fn save(&mut self, now_ms: u64) -> bool {
+        if self.in_lessons() {
+            return self.tell(
+                "a lesson is not saved; Esc skips the lessons".into(),
+                now_ms,
+            );
+        }
         let result = self.files.save(SAVE_SLOT, &self.game);
         if result.is_ok() {
             self.saved_as_it_is();
@@ -921,6 +946,9 @@ impl Session {
         if self.ui.help {
             self.ui.help = false;
             return true;
+        }
+        if self.in_lessons() {
+            return self.skip_lessons(now_ms);
         }
         let warned = self.autosave_failed == Some(self.version);
         if self.in_progress() && !warned && !self.asked_again(Action::Quit, now_ms) {
@@ -1090,9 +1118,12 @@ mod assist;
 mod assuming;
 mod keeping;
 mod leaving;
+#[cfg(test)]
+mod lessons_tests;
 mod looking;
 mod scores;
 mod sharing;
+mod teaching;
 #[cfg(test)]
 mod tests;
 mod viewport;

@@ -14,6 +14,7 @@
 mod atomic;
 mod daily;
 mod file;
+mod lessons;
 mod lock;
 mod pending;
 #[cfg(test)]
@@ -26,6 +27,7 @@ pub use atomic::{
 };
 pub use daily::{DAILY_FILE, Dailies, Repair, today};
 pub use file::open_regular;
+pub use lessons::LESSONS_FILE;
 use lightemall_engine::save::{SaveError, SaveFile};
 use lightemall_engine::score::{Score, ScoreError, ScoreTable};
 use lock::FolderLock;

@@ -61,7 +61,7 @@ fn files_that_are_not_our_saves_are_refused_and_never_overwritten() {
             "my shopping list\n".to_string(),
             "not a LightEmAll save file",
         ),
-        ("future", good.replace("save 1", "save 3"), "newer"),
+        ("future", good.replace("save 1", "save 4"), "newer"),
         (
             "cut",
             good[..good.len() / 2].to_string(),

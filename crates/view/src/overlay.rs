@@ -41,7 +41,8 @@ pub const HELP: &[(&str, &str)] = &[
     ("Tab", "arrows move a cursor, not the star"),
     ("Space, Enter  /  X", "turn the cursor's tile  /  lock it"),
     ("Backspace", "turn the cursor's tile back"),
-    ("Esc", "quit (the game is kept for later)"),
+    ("Ctrl+T", "the lessons: three tiny puzzles that teach"),
+    ("Esc", "quit (the game is kept for later; skips a lesson)"),
     ("F1 or ?", "close this help"),
 ];
 

@@ -35,7 +35,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let store = Store::in_default_folder();
     let (files, save) = match &args.resume {
         Some(slot) => resumed(slot, store.map_err(|e| e.to_string())?)?,
-        None => (Files::claimed(store.ok()), None),
+        None => (
+            Files::claimed(store.ok()).offering_lessons(started_plainly()),
+            None,
+        ),
     };
     match save {
         Some(save) => {
@@ -60,6 +63,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             play_made(source, what, Ok, files)
         }
     }
+}
+
+/// Whether the game was started with no argument but the command's name
+/// (`lightemall` or `lightemall play`): only then are the lessons offered
+/// on the very first start, not before a puzzle or option asked for.
+fn started_plainly() -> bool {
+    std::env::args_os().skip(1).all(|arg| arg == "play")
 }
 
 /// The daily of `date` (today's where the player is if `None`).

@@ -207,7 +207,7 @@ impl Session {
 
     /// Where the player sees `tile`: its column and row counted from 1 at
     /// the top left, after a wrapping board's shift.
-    fn column_and_row(&self, tile: usize) -> (usize, usize) {
+    pub(super) fn column_and_row(&self, tile: usize) -> (usize, usize) {
         let grid = self.game.board().grid();
         let (x, y) = grid.coords(tile);
         let (dx, dy) = if grid.wrap() {

@@ -47,7 +47,9 @@ impl Session {
     fn keep_if_due(&mut self, now_ms: u64) {
         let version = self.version;
         let keeping = &mut self.keeping;
-        if version == keeping.kept_version || self.game.moves_made() == 0 {
+        // A lesson is never kept: the autosave holds real games.
+        if version == keeping.kept_version || self.game.moves_made() == 0 || self.lessons.is_some()
+        {
             return;
         }
         let changed_ms = match keeping.seen {
@@ -147,6 +149,10 @@ impl Session {
     /// The game saved anywhere it can be, the window being gone: its
     /// autosave slot, or a rescue file of its own; the log says where.
     pub(super) fn keep_on_leaving(&mut self) {
+        if self.lessons.is_some() {
+            // The game after them has no move yet: nothing to keep.
+            return;
+        }
         if let Err(error) = self.files.autosave(&self.game) {
             self.notices.push(format!("could not autosave: {error}"));
             self.rescue();
