@@ -340,6 +340,7 @@ fn panel_help_radius_fog_and_win() {
         share:
             "LightEmAll daily 2026-12-05 · 15x15 hex, hard · 3:12.4 · 41 moves, par 38 · streak 5"
                 .to_string(),
+        proof: format!("LEA1-{}", "q7Zx".repeat(160)),
     });
     paint(&input, &layout, "win_summary_share");
     input.ui.win = None;

@@ -755,6 +755,7 @@ impl Session {
                 par: self.game.facts().par,
                 new_best,
                 share: self.share_line(),
+                proof: lightemall_engine::proof::encode(&self.game),
             });
         }
         if !solved {

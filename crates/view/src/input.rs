@@ -178,6 +178,9 @@ pub struct WinSummary {
     /// The line a player shares to tell the result (the engine's
     /// `proof::share_line`), which Ctrl+C copies with its proof code.
     pub share: String,
+    /// The proof code (the engine's `proof::encode`): the puzzle and the
+    /// moves that solve it, which `lightemall verify` replays.
+    pub proof: String,
 }
 
 /// Animations, as start times on one clock in milliseconds. The view is a

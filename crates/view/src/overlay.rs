@@ -42,7 +42,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("Space, Enter  /  X", "turn the cursor's tile  /  lock it"),
     ("Backspace", "turn the cursor's tile back"),
     ("Ctrl+T", "the lessons: three tiny puzzles that teach"),
-    ("Esc", "quit (the game is kept for later; skips a lesson)"),
+    ("Esc", "quit, the game kept (in a lesson: skip it)"),
     ("F1 or ?", "close this help"),
 ];
 
@@ -203,9 +203,14 @@ fn banner(scene: &mut Scene, layout: &Layout, palette: &Palette) -> (Rect, f32) 
 /// ```
 /// use lightemall_view::{WinSummary, win_lines};
 /// let share = "LightEmAll · square 7x7 easy · 1:05 · 24 moves, par 18".to_string();
-/// let win = WinSummary { seconds: 65, moves: 24, par: Some(18), new_best: Some(true), share };
+/// let proof = format!("LEA1-{}", "x".repeat(400));
+/// let win = WinSummary { seconds: 65, moves: 24, par: Some(18), new_best: Some(true), share, proof };
 /// assert_eq!(win_lines(&win)[1], "time 1:05 · moves 24 · par 18 · efficiency 75%");
 /// assert_eq!(win_lines(&win)[3], win.share);
+/// assert_eq!(
+///     win_lines(&win)[4],
+///     "proof LEA1-xxxxxxxxxxxxxxxxxxxx… (405 characters) · Ctrl+C copies both"
+/// );
 /// let solved = WinSummary { moves: 1, new_best: None, ..win };
 /// assert_eq!(win_lines(&solved)[1], "time 1:05 · moves 1 · par 18");
 /// ```
@@ -231,8 +236,20 @@ pub fn win_lines(win: &WinSummary) -> Vec<String> {
         figures,
         record.to_string(),
         win.share.clone(),
-        "Ctrl+C copies it with its proof code · N new game · B scores".to_string(),
+        proof_line(&win.proof),
+        "N new game · B scores · any other key goes on".to_string(),
     ]
+}
+
+/// How many characters of a proof code the summary shows.
+const PROOF_SHOWN: usize = 25;
+
+/// The summary's line for a proof code: its start, its length.
+fn proof_line(proof: &str) -> String {
+    let shown: String = proof.chars().take(PROOF_SHOWN).collect();
+    let length = proof.chars().count();
+    let cut = if length > PROOF_SHOWN { "…" } else { "" };
+    format!("proof {shown}{cut} ({length} characters) · Ctrl+C copies both")
 }
 
 /// The box a summary or a text screen stands in: the panel's colour, a
@@ -256,20 +273,21 @@ pub fn draw_win_summary(scene: &mut Scene, layout: &Layout, palette: &Palette, w
     let top = layout.panel.map_or(0.0, |panel| panel.y + panel.h);
     // Wide enough for a share line at the window's smallest width.
     let box_w = (w - 2.0 * MARGIN).min(620.0);
-    let box_h = 156.0;
+    let box_h = 178.0;
     let x = ((w - box_w) / 2.0).floor();
     let y = ((top + h - box_h) / 2.0).floor().max(top);
     let area = Rect::new(x, y, box_w, box_h);
     push_box(scene, area, palette);
-    let sizes = [26.0, 15.0, 15.0, 12.0, 12.0];
+    let sizes = [26.0, 15.0, 15.0, 12.0, 12.0, 12.0];
     let colors = [
         palette.wire_near,
         palette.text,
         palette.text,
         palette.text,
+        palette.text,
         palette.text_dim,
     ];
-    let baselines = [38.0, 66.0, 90.0, 116.0, 142.0];
+    let baselines = [38.0, 66.0, 90.0, 116.0, 138.0, 164.0];
     for (i, line) in win_lines(win).into_iter().enumerate() {
         scene.push(Shape::Text {
             at: Point::new(x + box_w / 2.0, y + baselines[i]),

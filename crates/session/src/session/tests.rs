@@ -1616,6 +1616,7 @@ fn ctrl_c_copies_the_id_before_the_win_and_the_share_line_with_its_proof_after()
     assert_eq!(what, "the share line and its proof code");
     let (line, code) = text.split_once('\n').expect("two lines");
     assert_eq!(line, win.share);
+    assert_eq!(code, win.proof.as_str(), "the summary's proof is the one copied");
     let verdict = lightemall_engine::proof::verify(code, Box::new(ManualClock::default()))
         .expect("a proof that verifies");
     assert!(verdict.solves);
