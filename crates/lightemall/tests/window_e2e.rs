@@ -883,7 +883,43 @@ fn a_daily_won_by_clicks_makes_a_streak_and_a_proof_that_verifies() {
         ("FAKETIME_DONT_FAKE_MONOTONIC", "1"),
     ];
     let id = "square:7x7:graded:easy#20261130";
-    let app = App::start_with_env(&display, &home, &["play", "--daily"], &on_the_day);
+    // Ctrl+D in a game in progress asks first, as does the panel's Daily
+    // button; a second click on it plays the daily, its button lit.
+    let app = App::start_with_env(&display, &home, &["play", PUZZLE], &on_the_day);
+    let at = centre(&app, PUZZLE, 0);
+    app.click(1, at.x, at.y);
+    wait_moves(&app, 1);
+    let (_, daily) = layout(&app, PUZZLE)
+        .buttons()
+        .into_iter()
+        .find(|(b, _)| *b == Button::Daily)
+        .expect("a Daily button");
+    let lit = |shot: &e2e::image::Image| {
+        let chosen = Theme::Classic.palette().button_pressed;
+        let chosen = u32::from(chosen.r) << 16 | u32::from(chosen.g) << 8 | u32::from(chosen.b);
+        let (x, y) = (daily.x as u32, daily.y as u32);
+        let (w, h) = (daily.w as u32, daily.h as u32);
+        shot.count_in(chosen, (x, y), (x + w, y + h)) > (w * h / 2) as usize
+    };
+    assert!(!lit(&app.settled_screenshot()), "not a daily yet");
+    let asked = |app: &App| {
+        std::thread::sleep(Duration::from_millis(500));
+        let title = app.title();
+        assert!(title.contains(" 5x5 "), "asked first: {title}");
+    };
+    app.key("ctrl+d");
+    asked(&app);
+    app.click(1, daily.x + daily.w / 2.0, daily.y + daily.h / 2.0);
+    asked(&app);
+    app.click(1, daily.x + daily.w / 2.0, daily.y + daily.h / 2.0);
+    app.wait_title("the daily of 2026-11-30", |t| {
+        t.starts_with("LightEmAll · 7x7 easy · ")
+    });
+    let shot = e2e::wait_for("the Daily button lit", || {
+        let shot = app.settled_screenshot();
+        lit(&shot).then_some(shot)
+    });
+    shot.save(&shots_folder().join("daily-started.png"));
     let moves = solve_by_clicks(&app, id);
     app.wait_title("solved", |t| t.ends_with(" · solved"));
     std::thread::sleep(Duration::from_millis(500));
@@ -929,6 +965,19 @@ fn a_daily_won_by_clicks_makes_a_streak_and_a_proof_that_verifies() {
     let (code, verdict) = lightemall(&["verify", copied_proof, "--date", "2026-11-30"]);
     assert_eq!(code, Some(0), "{verdict}");
     assert!(verdict.contains(&format!("moves: {moves}")), "{verdict}");
+
+    // The same proof with its last move taken out proves nothing.
+    let mut save = lightemall_engine::proof::decode(copied_proof).expect("the code decodes");
+    save.moves.pop().expect("a move to take out");
+    let short = Game::from_save(&save, Box::new(ManualClock::default())).expect("it replays");
+    let short = lightemall_engine::proof::encode(&short);
+    let output = Command::new(env!("CARGO_BIN_EXE_lightemall"))
+        .args(["verify", &short])
+        .output()
+        .expect("lightemall runs");
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{error}");
+    assert!(error.contains("do not solve"), "{error}");
 }
 
 /// A tile of `id` that no solution has as it stands, so that locking it
@@ -1031,4 +1080,9 @@ fn the_very_first_start_teaches_in_three_lessons_and_esc_skips_them_for_good() {
     );
     app.settled_screenshot()
         .save(&shots_folder().join("lessons-skipped.png"));
+    drop(app);
+    // Never again: the next plain start plays a game at once.
+    let again = App::start(&display, &home, &["play"]);
+    let title = again.wait_title("a game, not a lesson", |t| t.contains(" 10x10 "));
+    assert!(!title.contains(" 3x3 "), "{title}");
 }

@@ -4,6 +4,7 @@
 //! drawn by this crate.
 
 use crate::paint::{Area, Painter};
+use lightemall_engine::daily::date_of_daily;
 use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
 use lightemall_model::format::minutes_seconds;
@@ -562,6 +563,7 @@ pub fn panel_info(game: &Game) -> PanelInfo {
         moves: u32::try_from(game.moves_made()).unwrap_or(u32::MAX),
         radius: game.radius(),
         solved: game.is_solved(),
+        daily: date_of_daily(&game.origin().id).is_some(),
         ..puzzle_panel(game.board().grid(), game.facts(), seeded)
     }
 }
@@ -587,6 +589,7 @@ pub fn puzzle_panel(grid: &Grid, facts: &PuzzleFacts, seeded: bool) -> PanelInfo
         size: grid.size_label(),
         mode: mode_label(grid),
         solved: false,
+        daily: false,
     }
 }
 

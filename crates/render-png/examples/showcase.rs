@@ -111,6 +111,7 @@ fn write(dir: &Path, shot: &Shot) -> Result<(), String> {
         size: grid.size_label(),
         mode: grid.topology().name().into(),
         solved,
+        daily: false,
     };
     let input = FrameInput {
         distance: &distance,

@@ -61,6 +61,7 @@ impl Fixture {
                 size: grid.size_label(),
                 mode: grid.topology().name().into(),
                 solved,
+                daily: false,
             },
             board,
             station: puzzle.station,

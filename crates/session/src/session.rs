@@ -450,12 +450,7 @@ impl Session {
                 }
                 self.lessons_from_help(now_ms)
             }
-            Action::Daily => {
-                if self.asks_first(action, "Ctrl+D again", "starts today's daily", now_ms) {
-                    return true;
-                }
-                self.play_daily(now_ms)
-            }
+            Action::Daily => self.daily(action, "Ctrl+D again", now_ms),
             Action::Load => self.load(now_ms),
             Action::Help => {
                 self.ui.help = !self.ui.help;
@@ -648,11 +643,14 @@ impl Session {
     }
 
     fn press(&mut self, button: Button, now_ms: u64) -> bool {
-        if !matches!(button, Button::Help | Button::Scores) {
-            let again = format!("A second click on {button:?}");
-            if self.asks_first(Action::Press(button), &again, "starts a new game", now_ms) {
-                return true;
-            }
+        let again = format!("A second click on {button:?}");
+        if button == Button::Daily {
+            return self.daily(Action::Press(button), &again, now_ms);
+        }
+        if !matches!(button, Button::Help | Button::Scores)
+            && self.asks_first(Action::Press(button), &again, "starts a new game", now_ms)
+        {
+            return true;
         }
         let params = self.next_params();
         let next = match button {
@@ -661,6 +659,7 @@ impl Session {
             Button::Hard => presets::with_difficulty(params, Difficulty::Hard),
             Button::Size => presets::next_size(params),
             Button::Mode => presets::next_mode(params),
+            Button::Daily => unreachable!("the Daily button is pressed above"),
             Button::Help => return self.apply(Action::Help, now_ms),
             Button::Scores => return self.apply(Action::Scores, now_ms),
         };

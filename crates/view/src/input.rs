@@ -140,6 +140,8 @@ pub struct PanelInfo {
     pub mode: String,
     /// Whether the puzzle is solved.
     pub solved: bool,
+    /// Whether the puzzle is a daily puzzle (its button is highlighted).
+    pub daily: bool,
 }
 
 /// Interface state that is neither game nor animation.
@@ -222,6 +224,8 @@ pub enum Button {
     Size,
     /// Cycle the mode (topology).
     Mode,
+    /// Play today's daily puzzle.
+    Daily,
     /// Show or hide the scores screen.
     Scores,
     /// Show or hide the help overlay.
@@ -230,12 +234,13 @@ pub enum Button {
 
 impl Button {
     /// Every button, left to right.
-    pub const ALL: [Button; 7] = [
+    pub const ALL: [Button; 8] = [
         Button::Easy,
         Button::Medium,
         Button::Hard,
         Button::Size,
         Button::Mode,
+        Button::Daily,
         Button::Scores,
         Button::Help,
     ];

@@ -1,6 +1,6 @@
 //! The panel above the board: time, moves, par, radius and difficulty, and
-//! the buttons Easy / Medium / Hard, size, mode and help, with their hover
-//! and pressed states. Geometry is fixed in pixels so hit testing needs no
+//! the buttons Easy / Medium / Hard, size, mode, Daily, scores and help,
+//! with their hover and pressed states. Geometry is fixed in pixels so hit testing needs no
 //! font: the renderer measures text, the panel only places it.
 
 use crate::input::{Button, PanelInfo, UiState};
@@ -19,8 +19,9 @@ const BUTTON_H: f32 = 30.0;
 /// Where each button sits in the panel `area`.
 pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
     let y = area.y + BUTTON_Y;
-    let widths = [72.0, 92.0, 72.0, 92.0, 92.0];
-    let gaps = [0.0, 6.0, 6.0, 18.0, 6.0];
+    // Ends 6 px before the SOLVED badge at the narrowest panel.
+    let widths = [56.0, 72.0, 56.0, 92.0, 92.0, 52.0];
+    let gaps = [0.0, 6.0, 6.0, 12.0, 6.0, 6.0];
     let mut x = area.x + PAD;
     let mut out = Vec::with_capacity(Button::ALL.len());
     for (i, (w, gap)) in widths.into_iter().zip(gaps).enumerate() {
@@ -42,15 +43,19 @@ fn label_of(button: Button, info: &PanelInfo) -> String {
         }
         Button::Size => info.size.clone(),
         Button::Mode => info.mode.clone(),
+        Button::Daily => "Daily".into(),
         Button::Scores => "★".into(),
         Button::Help => "?".into(),
     }
 }
 
 fn is_chosen(button: Button, info: &PanelInfo) -> bool {
-    button
-        .difficulty()
-        .is_some_and(|(name, _)| info.difficulty.eq_ignore_ascii_case(name))
+    match button {
+        Button::Daily => info.daily,
+        _ => button
+            .difficulty()
+            .is_some_and(|(name, _)| info.difficulty.eq_ignore_ascii_case(name)),
+    }
 }
 
 /// Draw the panel into `scene`.
@@ -323,6 +328,7 @@ mod tests {
             size: "1000x1000".into(),
             mode: "octo wrap".into(),
             solved: true,
+            daily: true,
         };
         for row in [21.0, 44.0] {
             let mut figures: Vec<_> = texts(&info).into_iter().filter(|t| t.2 == row).collect();

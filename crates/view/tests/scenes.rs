@@ -63,6 +63,7 @@ impl Fixture {
                 size: grid.size_label(),
                 mode: grid.topology().name().into(),
                 solved: power.all_powered(None),
+                daily: false,
             },
             board,
             station,

@@ -3,7 +3,8 @@
 //! the front end's clipboard, and Ctrl+D's daily puzzle.
 
 use super::Session;
-use lightemall_engine::daily::{daily_id, date_of_daily};
+use crate::Action;
+use lightemall_engine::daily::{Date, daily_id, date_of_daily};
 use lightemall_engine::proof;
 use lightemall_gen::PuzzleSource;
 
@@ -46,10 +47,22 @@ impl Session {
         self.tell(line, now_ms);
     }
 
-    /// Ctrl+D: today's daily puzzle (a new game, asked first by the
-    /// caller when one is in progress).
-    pub(super) fn play_daily(&mut self, now_ms: u64) -> bool {
+    /// Ctrl+D or the Daily button (`action`, whose repeat `again` names):
+    /// today's daily puzzle, a new game asked first when one is in
+    /// progress; nothing new when today's daily is the game already.
+    pub(super) fn daily(&mut self, action: Action, again: &str, now_ms: u64) -> bool {
         let today = lightemall_store::today();
+        if date_of_daily(&self.game.origin().id) == Some(today) {
+            self.tell("This is today's daily already".into(), now_ms);
+            return true;
+        }
+        if self.asks_first(action, again, "starts today's daily", now_ms) {
+            return true;
+        }
+        self.play_daily(today, now_ms)
+    }
+
+    fn play_daily(&mut self, today: Date, now_ms: u64) -> bool {
         let source = daily_id(today, today)
             .map_err(|e| e.to_string())
             .and_then(|id| {

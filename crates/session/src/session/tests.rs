@@ -1437,6 +1437,8 @@ fn every_way_of_leaving_a_game_in_progress_asks_first() {
         ("Hard", Action::Press(Button::Hard)),
         ("Size", Action::Press(Button::Size)),
         ("Mode", Action::Press(Button::Mode)),
+        ("Daily", Action::Press(Button::Daily)),
+        ("Ctrl+D", Action::Daily),
     ] {
         let mut s = session_in(PUZZLE, Some(folder.clone()));
         click(&mut s, MouseButton::Left, 7, false);
@@ -1616,7 +1618,11 @@ fn ctrl_c_copies_the_id_before_the_win_and_the_share_line_with_its_proof_after()
     assert_eq!(what, "the share line and its proof code");
     let (line, code) = text.split_once('\n').expect("two lines");
     assert_eq!(line, win.share);
-    assert_eq!(code, win.proof.as_str(), "the summary's proof is the one copied");
+    assert_eq!(
+        code,
+        win.proof.as_str(),
+        "the summary's proof is the one copied"
+    );
     let verdict = lightemall_engine::proof::verify(code, Box::new(ManualClock::default()))
         .expect("a proof that verifies");
     assert!(verdict.solves);
@@ -1659,15 +1665,24 @@ fn a_daily_won_says_its_date_and_streak_in_the_share_line() {
 }
 
 #[test]
-fn ctrl_d_starts_today_s_daily_asking_first_in_a_game_in_progress() {
+fn ctrl_d_and_the_daily_button_start_today_s_daily_asking_first_in_a_game_in_progress() {
     let today = lightemall_store::today();
     let id = lightemall_engine::daily::daily_id(today, today).expect("today has a daily");
-    let mut s = session();
-    click(&mut s, MouseButton::Left, 7, false);
-    assert!(s.apply(Action::Daily, 0));
-    assert_eq!(s.game().origin().id, PUZZLE, "asked first");
-    assert!(s.apply(Action::Daily, 0));
-    assert_eq!(s.game().origin().id, id);
+    for action in [Action::Daily, Action::Press(Button::Daily)] {
+        let mut s = session();
+        click(&mut s, MouseButton::Left, 7, false);
+        assert!(s.apply(action, 0));
+        assert_eq!(s.game().origin().id, PUZZLE, "{action:?}: asked first");
+        let question = &s.notice(0).expect("a question").text;
+        assert!(question.contains("starts today's daily"), "{question}");
+        assert!(s.apply(action, 0));
+        assert_eq!(s.game().origin().id, id, "{action:?}");
+        click(&mut s, MouseButton::Left, 7, false);
+        assert!(s.apply(action, 0));
+        let notice = &s.notice(0).expect("told").text;
+        assert_eq!(notice, "This is today's daily already", "{action:?}");
+        assert_eq!(s.game().moves_made(), 1, "{action:?}: the daily goes on");
+    }
 }
 
 #[test]
