@@ -5,8 +5,9 @@ our generator beside Net's own puzzles, at 10x10, 20x20 and 30x30, wrapping
 or not, all measured in one run.
 
 Usage: scripts/effort-table.py [--lightemall PATH] [--net PATH]
-       [--generator NAME] [--count N]
-(defaults: target/release/lightemall, /usr/games/sgt-net, graded, 10).
+       [--generators NAME,NAME] [--count N]
+(defaults: target/release/lightemall, /usr/games/sgt-net, graded,ladder,
+10). A seed that reaches no band is left out and counted in the cell.
 Build first with `cargo build --release -p lightemall`.
 """
 
@@ -16,22 +17,30 @@ import statistics
 import subprocess
 
 SIZES = [10, 20, 30]
-LEVELS = ["easy", "medium", "hard"]
+LEVELS = {"graded": ["easy", "medium", "hard"]}
+ALL_LEVELS = ["easy", "medium", "hard", "expert"]
 
 
 def effort(lightemall, puzzle):
-    out = subprocess.run(
+    """The puzzle's effort, or None if it cannot be generated."""
+    run = subprocess.run(
         [lightemall, "solve", puzzle, "--json"],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    return json.loads(out)["effort"]
+        capture_output=True, text=True,
+    )
+    if run.returncode != 0:
+        return None
+    return json.loads(run.stdout)["effort"]
 
 
 def spread(values):
-    values = sorted(values)
+    missed = values.count(None)
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return f"none ({missed} missed)"
+    note = f", {missed} missed" if missed else ""
     tenth = values[len(values) // 10]
     ninetieth = values[min(len(values) - 1, len(values) * 9 // 10)]
-    return f"{statistics.median(values):g} ({tenth}-{ninetieth})"
+    return f"{statistics.median(values):g} ({tenth}-{ninetieth}{note})"
 
 
 def net_ids(net, size, wrap, count):
@@ -47,19 +56,21 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lightemall", default="target/release/lightemall")
     parser.add_argument("--net", default="/usr/games/sgt-net")
-    parser.add_argument("--generator", default="graded")
+    parser.add_argument("--generators", default="graded,ladder")
     parser.add_argument("--count", type=int, default=10)
     args = parser.parse_args()
     columns = [(size, wrap) for size in SIZES for wrap in (False, True)]
     header = [f"{s}x{s}{'w' if w else ''}" for s, w in columns]
     print("| puzzles | " + " | ".join(header) + " |")
     print("|---|" + "---|" * len(columns))
-    rows = [(f"{args.generator} {level}", level) for level in LEVELS]
-    for name, level in rows:
+    rows = [(g, level) for g in args.generators.split(",")
+            for level in LEVELS.get(g, ALL_LEVELS)]
+    for generator, level in rows:
+        name = f"{generator} {level}"
         cells = []
         for size, wrap in columns:
             label = f"{size}x{size}{'w' if wrap else ''}"
-            ids = [f"square:{label}:{args.generator}:{level}#{seed}"
+            ids = [f"square:{label}:{generator}:{level}#{seed}"
                    for seed in range(1, args.count + 1)]
             cells.append(spread([effort(args.lightemall, i) for i in ids]))
         print(f"| {name} | " + " | ".join(cells) + " |")

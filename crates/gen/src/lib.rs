@@ -40,7 +40,9 @@ pub fn solution_tree<S: StepSink>(params: &Params, steps: &mut S) -> Vec<Tile> {
             kruskal(grid, params.difficulty, &mut random, steps)
         }
         Generator::Scan => scan(grid, &mut random, steps),
-        Generator::Frontier => frontier(grid, &mut random, steps),
+        // The ladder grows its tree as Net does: from the centre, a random
+        // frontier tile at a time, with no crosses.
+        Generator::Frontier | Generator::Ladder => frontier(grid, &mut random, steps),
     }
 }
 

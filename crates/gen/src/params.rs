@@ -3,7 +3,7 @@
 //! A seeded ID is `TOPOLOGY:WxH[w]:GENERATOR:DIFFICULTY#SEED[@X,Y]`,
 //! e.g. `square:10x10w:kruskal:hard#42`. Without `@X,Y` the station stands
 //! where the generator puts it ([`Generator::default_station`]: the centre
-//! for `graded`, (0, 0) for the others).
+//! for `graded` and `ladder`, (0, 0) for the others).
 
 use lightemall_model::format::descriptive::split_station;
 use lightemall_model::{Grid, ParseError, Topology, parse_size};
@@ -15,7 +15,8 @@ const WHAT: &str = "puzzle ID";
 /// Which algorithm builds the solution tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Generator {
-    /// Random edge weights joined in order with union-find (the seeds' LightEmAll).
+    /// Random edge weights joined in order with union-find (the original
+    /// LightEmAll game's generator).
     Kruskal,
     /// Circuitry's growth from the centre, sweeping rows each pass.
     Scan,
@@ -33,9 +34,15 @@ pub enum Generator {
     Unique2,
     /// A unique puzzle whose level (the hardest technique the solver
     /// needs) is the difficulty asked for: `lightemall_solve::generate`
-    /// reshapes it; here it is only the starting tree. The default.
-    #[default]
+    /// reshapes it; here it is only the starting tree. Its seeded IDs keep
+    /// their puzzles; the ladder is the default now.
     Graded,
+    /// A unique puzzle generated to a band of effort measured against
+    /// Net's puzzles of the same size (`lightemall_solve::generate` climbs
+    /// to it); here it is only the starting tree, grown from the centre as
+    /// Net grows its own. The default.
+    #[default]
+    Ladder,
 }
 
 /// The chosen difficulty. For Kruskal it sets the range of edge weights.
@@ -48,6 +55,9 @@ pub enum Difficulty {
     Medium,
     /// Weights 50-200.
     Hard,
+    /// Weights 50-200, as hard; the top of the ladder generator's levels
+    /// (the graded generator has no such level).
+    Expert,
 }
 
 macro_rules! named_enum {
@@ -81,16 +91,17 @@ macro_rules! named_enum {
     };
 }
 
-named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier", Unique => "unique", Unique2 => "unique2", Graded => "graded");
-named_enum!(Difficulty, "difficulty", Easy => "easy", Medium => "medium", Hard => "hard");
+named_enum!(Generator, "generator", Kruskal => "kruskal", Scan => "scan", Frontier => "frontier", Unique => "unique", Unique2 => "unique2", Graded => "graded", Ladder => "ladder");
+named_enum!(Difficulty, "difficulty", Easy => "easy", Medium => "medium", Hard => "hard", Expert => "expert");
 
 impl Generator {
     /// Where the power station stands unless an ID or `--station` says
-    /// otherwise: the graded generator's puzzles are played from the
-    /// centre, as Net's are; the others from (0, 0), as the seeds ask.
+    /// otherwise: the graded and ladder generators' puzzles are played
+    /// from the centre, as Net's are; the others from (0, 0), as the
+    /// original LightEmAll game has it.
     pub fn default_station(self, grid: &Grid) -> (usize, usize) {
         match self {
-            Generator::Graded => (grid.width() / 2, grid.height() / 2),
+            Generator::Graded | Generator::Ladder => (grid.width() / 2, grid.height() / 2),
             _ => (0, 0),
         }
     }
@@ -101,18 +112,19 @@ impl Generator {
     pub fn needs_solver(self) -> bool {
         matches!(
             self,
-            Generator::Unique | Generator::Unique2 | Generator::Graded
+            Generator::Unique | Generator::Unique2 | Generator::Graded | Generator::Ladder
         )
     }
 }
 
 impl Difficulty {
-    /// The inclusive range of Kruskal edge weights (the seeds' ranges).
+    /// The inclusive range of Kruskal edge weights (the original LightEmAll
+    /// game's ranges; expert, new, takes hard's).
     pub fn weight_range(self) -> (u8, u8) {
         match self {
             Difficulty::Easy => (0, 50),
             Difficulty::Medium => (0, 100),
-            Difficulty::Hard => (50, 200),
+            Difficulty::Hard | Difficulty::Expert => (50, 200),
         }
     }
 }

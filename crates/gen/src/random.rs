@@ -27,6 +27,8 @@ pub enum Stream {
     Scramble = 2,
     /// Rerouting a tree to make its puzzle unique.
     Reroute = 3,
+    /// The ladder generator's climb toward its band of effort.
+    Ladder = 4,
 }
 
 /// SplitMix64, to spread a small seed over the 128-bit state.

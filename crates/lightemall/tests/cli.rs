@@ -74,8 +74,8 @@ fn help_is_there() {
     // The values of each list come from the type's own list of names.
     for values in [
         "[possible values: square, octo, hex]",
-        "[possible values: easy, medium, hard]",
-        "[possible values: kruskal, scan, frontier, unique, unique2, graded]",
+        "[possible values: easy, medium, hard, expert]",
+        "[possible values: kruskal, scan, frontier, unique, unique2, graded, ladder]",
     ] {
         assert!(gen_help.contains(values), "{values} not in {gen_help}");
     }

@@ -123,7 +123,7 @@ pub enum Topology {
     /// Four directions, N E S W.
     #[default]
     Square,
-    /// Eight directions, the seeds' "hex mode": square cells with diagonals.
+    /// Eight directions, the original LightEmAll game's "hex mode": square cells with diagonals.
     Octo,
     /// A real hexagonal grid, six directions.
     Hex,

@@ -40,7 +40,7 @@ pub enum Action {
     Fog,
     /// T.
     Theme,
-    /// H: square and octo (the seeds' "hex mode").
+    /// H: square and octo (the original LightEmAll game's "hex mode").
     OctoMode,
     /// U, Ctrl+Z.
     Undo,

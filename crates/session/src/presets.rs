@@ -125,7 +125,7 @@ mod tests {
     #[test]
     fn a_new_seed_brings_the_station_home() {
         // Home is where the generator puts it: the centre for graded
-        // puzzles (the default), (0, 0) for the seeds' Kruskal.
+        // puzzles (the default), (0, 0) for the original game's Kruskal.
         let mut p = params(Topology::Square, 5, false);
         p.station = (4, 1);
         let q = reseeded(p, 99);

@@ -1,6 +1,7 @@
 //! The one entry point for every generator: `kruskal`, `scan` and
 //! `frontier` are `lightemall_gen`'s, `unique` and `unique2` are made
-//! unique here (`unique.rs`), `graded` graded (`graded.rs`). `lightemall_gen::generate`
+//! unique here (`unique.rs`), `graded` graded (`graded.rs`), `ladder` climbed to its band of effort
+//! (`ladder.rs`). `lightemall_gen::generate`
 //! refuses the two that need the solver.
 
 use crate::unique::{self, GENERATE_GUESSES, GenerateError, Progress, Prover};
@@ -40,6 +41,7 @@ fn generate_inner(
         Generator::Unique => unique::generate(params, max_guesses, Prover::Classic, watch),
         Generator::Unique2 => unique::generate(params, max_guesses, Prover::Carried, watch),
         Generator::Graded => crate::graded::generate(params, watch),
+        Generator::Ladder => crate::ladder::generate(params, watch),
         Generator::Kruskal | Generator::Scan | Generator::Frontier => {
             let tree = solution_tree(params, &mut NoSteps);
             Ok(lightemall_gen::puzzle_from_tree(params, tree)?)

@@ -37,12 +37,14 @@ pub const ATTEMPTS: u32 = 16;
 /// Steps of the random walk that reshapes a puzzle that is too easy.
 pub const RESHAPE_STEPS: u32 = 1000;
 
-/// The level a difficulty asks for.
-pub fn level_of(difficulty: Difficulty) -> Rating {
+/// The level a difficulty asks for; `None` for expert, which only the
+/// ladder generator has (its expert is hard's technique with more effort).
+pub fn level_of(difficulty: Difficulty) -> Option<Rating> {
     match difficulty {
-        Difficulty::Easy => Rating::Easy,
-        Difficulty::Medium => Rating::Medium,
-        Difficulty::Hard => Rating::Hard,
+        Difficulty::Easy => Some(Rating::Easy),
+        Difficulty::Medium => Some(Rating::Medium),
+        Difficulty::Hard => Some(Rating::Hard),
+        Difficulty::Expert => None,
     }
 }
 
@@ -51,7 +53,10 @@ pub fn level_of(difficulty: Difficulty) -> Rating {
 pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzzle, GenerateError> {
     let grid = params.grid;
     check_wrap(&grid)?;
-    let level = level_of(params.difficulty);
+    let level = level_of(params.difficulty).ok_or(GenerateError::NoSuchLevel {
+        generator: params.generator,
+        difficulty: params.difficulty,
+    })?;
     for attempt in 0..ATTEMPTS {
         let tree_params = Params {
             seed: attempt_seed(params.seed, attempt),
@@ -134,7 +139,7 @@ fn reshape(
 
 /// A random link that the tree lacks (tries a few tiles; none on a board
 /// whose every possible link is in the tree).
-fn absent_link(grid: &Grid, tree: &[Tile], random: &mut Random) -> Option<Link> {
+pub(crate) fn absent_link(grid: &Grid, tree: &[Tile], random: &mut Random) -> Option<Link> {
     for _ in 0..64 {
         let tile = random.index(tree.len());
         let dirs: Vec<Dir> = grid
@@ -174,7 +179,7 @@ fn level_needed(board: &Board, at_most: Rating) -> Option<Rating> {
 
 /// The seed of attempt `attempt`: the seed itself first, then others drawn
 /// from it (a fixed mix, the same on every machine).
-fn attempt_seed(seed: u64, attempt: u32) -> u64 {
+pub(crate) fn attempt_seed(seed: u64, attempt: u32) -> u64 {
     if attempt == 0 {
         return seed;
     }

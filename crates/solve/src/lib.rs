@@ -23,6 +23,7 @@ mod carried;
 mod generate;
 mod graded;
 mod hint;
+pub mod ladder;
 mod packed;
 mod par;
 mod problem;

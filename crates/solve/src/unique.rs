@@ -29,7 +29,7 @@ use crate::carried::Carried;
 use crate::stats::Rating;
 use crate::{Reasoning, Status, solve_classic, undecided_after, undecided_again};
 use lightemall_gen::random::{Random, Stream};
-use lightemall_gen::{Link, NoSteps, Params, Rerouter, solution_tree};
+use lightemall_gen::{Difficulty, Generator, Link, NoSteps, Params, Rerouter, solution_tree};
 use lightemall_model::{Board, Grid, ModelError, Puzzle, Tile, Topology};
 use thiserror::Error;
 
@@ -81,6 +81,38 @@ pub enum GenerateError {
         /// The attempts made.
         attempts: u32,
     },
+    /// The generator has no such level (the graded generator's levels are
+    /// easy, medium and hard).
+    #[error("the {generator} generator has no {difficulty} level; the ladder generator has")]
+    NoSuchLevel {
+        /// The generator asked.
+        generator: Generator,
+        /// The level asked.
+        difficulty: Difficulty,
+    },
+    /// No attempt of the ladder generator reached its band of effort.
+    #[error(
+        "found no {difficulty} puzzle for this {size} board in {attempts} attempts: \
+         its band is effort {low}-{high}{}, and the nearest reached {best}; \
+         try another seed or difficulty",
+        chain_text(*chain)
+    )]
+    BandNotReached {
+        /// The level asked.
+        difficulty: Difficulty,
+        /// The board's size, as IDs spell it.
+        size: String,
+        /// The attempts made.
+        attempts: u32,
+        /// The band's least effort.
+        low: u64,
+        /// The band's most effort.
+        high: u64,
+        /// The lookahead chain the band needs at least (0: none).
+        chain: u64,
+        /// The effort of the nearest puzzle reached.
+        best: u64,
+    },
     /// The search proofs used up their budget of guesses.
     #[error(
         "gave up: proving this puzzle unique took more than {guesses} guesses; \
@@ -90,6 +122,14 @@ pub enum GenerateError {
         /// The budget.
         guesses: u64,
     },
+}
+
+/// How a band's chain reads in [`GenerateError::BandNotReached`].
+fn chain_text(chain: u64) -> String {
+    match chain {
+        0 => String::new(),
+        _ => format!(" with a lookahead chain of at least {chain} steps"),
+    }
 }
 
 /// The unique puzzle of `params` (a `unique` ID with [`Prover::Classic`], a

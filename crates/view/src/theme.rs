@@ -1,4 +1,4 @@
-//! Themes: three palettes over the same board. `classic` is the seeds' dark
+//! Themes: three palettes over the same board. `classic` is the original LightEmAll game's dark
 //! grid with yellow power and a cyan star; `circuit` is a green circuit board
 //! with copper traces; `contrast` is black and white with the Okabe-Ito
 //! colours, safe for colour-blind players. Every theme also tells powered
@@ -11,7 +11,7 @@ use std::str::FromStr;
 /// A look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Theme {
-    /// Dark grid, yellow power, the seeds' look.
+    /// Dark grid, yellow power, the original game's look.
     #[default]
     Classic,
     /// A green circuit board with copper traces and solder pads.

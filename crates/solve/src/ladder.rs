@@ -1,0 +1,367 @@
+//! The ladder generator: a unique puzzle whose effort ([`Stats::effort`])
+//! lies in a band measured against Net's own puzzles of the same size.
+//!
+//! Net's median effort at a size ([`net_median`], fitted to Net's puzzles
+//! measured by this solver) is the yardstick `m`:
+//!
+//! | level | technique | effort |
+//! |---|---|---|
+//! | easy | `local` alone | 0 |
+//! | medium | `loop`, `island` | 0.6 m to 1.4 m |
+//! | hard | `lookahead` | 2 m' to 16 m' (aimed at 2 m' to 4 m') |
+//! | expert | `lookahead` | 4 m' to 16 m' (aimed at 4 m' to 8 m'), a chain of at least [`EXPERT_CHAIN`] steps (`2 m'` if less) |
+//!
+//! where `m'` is `m`, at least [`LOOKAHEAD_MEDIAN`].
+//!
+//! Each puzzle aims at a target drawn from its seed, evenly across where
+//! its band aims, so a level's median sits in the middle of it (medium's at
+//! `m`, Net's own median). Hard and expert overlap in effort above 4 m':
+//! what sets expert apart there is its long chain of lookahead.
+//!
+//! An attempt grows a tree from the centre as Net does (no crosses; on a
+//! wrapping board at easy, the station's tile then gets every wire, so that
+//! neighbour matching has a start) and makes it unique by reasoning up to the level (as the graded generator
+//! does, [`make_unique`]). Then it climbs: a step reroutes a few links of
+//! the tree at random (more the farther the effort is from the target),
+//! makes the result unique at the level again, and is kept if the
+//! scrambled puzzle, measured exactly as `solve --json` measures it, is no
+//! farther from the target. An attempt ends when a puzzle is in its band
+//! and near its target, or after [`CLIMB_STEPS`] (with the puzzle reached
+//! if it is in its band at all); after [`ATTEMPTS`] the
+//! generator says which band it did not reach. All the work is counted in
+//! steps, never in time, so a seeded `ladder` ID names the same puzzle on
+//! every machine; a change here changes those puzzles, which the golden
+//! tests catch.
+
+use crate::graded::{absent_link, attempt_seed};
+use crate::stats::Rating;
+use crate::unique::{GenerateError, Progress, Prover, check_wrap, make_unique};
+use crate::{Options, Report, solve_with};
+use lightemall_gen::random::{Random, Stream};
+use lightemall_gen::{
+    Difficulty, Link, NoSteps, Params, Rerouter, puzzle_from_tree, solution_tree,
+};
+use lightemall_model::{Grid, Puzzle, Tile};
+
+/// Attempts (trees) before the ladder gives up.
+pub const ATTEMPTS: u32 = 10;
+
+/// Steps of one attempt's climb.
+pub const CLIMB_STEPS: u32 = 120;
+
+/// The longest lookahead chain (rule steps of one assumption) an expert
+/// puzzle needs at least; on a small board (`m'` under 12) `2 m'`.
+pub const EXPERT_CHAIN: u64 = 24;
+
+/// The least median that the hard and expert bands reckon from.
+pub const LOOKAHEAD_MEDIAN: u64 = 6;
+
+/// The most reroutes one climbing step makes.
+const MAX_BATCH: u64 = 48;
+
+/// Net's median effort on a `width`x`height` board, wrapping or not:
+/// `0.014 (W H)^1.15`, at least 2, plus `0.65 (W + H)` when wrapping. Fitted
+/// to Net's puzzles measured by this solver (medians at 10x10 1.5, 20x20
+/// 14.5, 30x30 36, 60x60 164, 100x100 552; wrapping 14, 35, 80, 221.5 up
+/// to 60x60). Rounded to a whole effort, so a last-bit difference in
+/// `powf` between machines cannot move a band.
+pub fn net_median(width: usize, height: usize, wrap: bool) -> u64 {
+    let tiles = (width * height) as f64;
+    let mut median = (0.014 * tiles.powf(1.15)).max(2.0);
+    if wrap {
+        median += 0.65 * (width + height) as f64;
+    }
+    median.round() as u64
+}
+
+/// What a level asks of a puzzle's effort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Band {
+    /// The technique level the puzzle needs.
+    pub level: Rating,
+    /// The least effort.
+    pub low: u64,
+    /// The most effort.
+    pub high: u64,
+    /// The longest lookahead chain needed at least (expert only).
+    pub chain: u64,
+}
+
+impl Band {
+    /// The band of `difficulty` on a board whose Net median is `median`.
+    /// Hard and expert reckon from at least [`LOOKAHEAD_MEDIAN`]: on a
+    /// small board one lookahead already costs more than twice Net's median.
+    pub fn of(difficulty: Difficulty, median: u64) -> Band {
+        let deep = median.max(LOOKAHEAD_MEDIAN);
+        let (level, low, high, chain) = match difficulty {
+            Difficulty::Easy => (Rating::Easy, 0, 0, 0),
+            Difficulty::Medium => (Rating::Medium, median * 3 / 5, median * 7 / 5, 0),
+            Difficulty::Hard => (Rating::Hard, deep * 2, deep * 16, 0),
+            Difficulty::Expert => (
+                Rating::Hard,
+                deep * 4,
+                deep * 16,
+                EXPERT_CHAIN.min(deep * 2),
+            ),
+        };
+        let low = low.max(u64::from(level > Rating::Easy));
+        Band {
+            level,
+            low,
+            high: high.max(low),
+            chain,
+        }
+    }
+
+    /// Whether a measured puzzle is in the band.
+    pub fn holds(&self, measure: &Measure) -> bool {
+        measure.level == self.level
+            && (self.low..=self.high).contains(&measure.effort)
+            && measure.chain >= self.chain
+    }
+}
+
+/// A puzzle as `solve --json` measures it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measure {
+    /// Its level.
+    pub level: Rating,
+    /// Its effort.
+    pub effort: u64,
+    /// Its longest lookahead chain.
+    pub chain: u64,
+}
+
+impl Measure {
+    fn of(report: &Report) -> Measure {
+        Measure {
+            level: report.stats.rating(),
+            effort: report.stats.effort(),
+            chain: report.stats.longest_lookahead,
+        }
+    }
+}
+
+/// The ladder puzzle that `params` describe, telling `watch` how far it
+/// has come.
+pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzzle, GenerateError> {
+    check_wrap(&params.grid)?;
+    let grid = params.grid;
+    let band = Band::of(
+        params.difficulty,
+        net_median(grid.width(), grid.height(), grid.wrap()),
+    );
+    let target = target(&band, params.seed);
+    let mut best: Option<Measure> = None;
+    for attempt in 0..ATTEMPTS {
+        let seed = attempt_seed(params.seed, attempt);
+        let mut tree = solution_tree(&Params { seed, ..*params }, &mut NoSteps);
+        if band.level == Rating::Easy && grid.wrap() {
+            let (x, y) = params.station;
+            plant_full_tile(&grid, &mut tree, grid.index(x, y));
+        }
+        let prover = Prover::Graded(band.level);
+        let mut rounds = |round, undecided| {
+            watch(Progress::Round {
+                attempt,
+                round,
+                undecided,
+            })
+        };
+        match make_unique(&grid, &mut tree, seed, 0, prover, &mut rounds) {
+            Ok(()) => {}
+            Err(GenerateError::NoUniquePuzzle { .. }) => continue,
+            Err(other) => return Err(other),
+        }
+        let climb = Climb {
+            params,
+            band,
+            target,
+            seed,
+        };
+        let (puzzle, measure) = climb.run(tree, &mut |step| {
+            watch(Progress::Climb {
+                attempt,
+                step,
+                steps: CLIMB_STEPS,
+            })
+        })?;
+        if let Some(puzzle) = puzzle {
+            return Ok(puzzle);
+        }
+        if best.is_none_or(|b| climb.distance(&measure) < climb.distance(&b)) {
+            best = Some(measure);
+        }
+    }
+    Err(GenerateError::BandNotReached {
+        difficulty: params.difficulty,
+        size: grid.size_label(),
+        attempts: ATTEMPTS,
+        low: band.low,
+        high: band.high,
+        chain: band.chain,
+        best: best.map_or(0, |b| b.effort),
+    })
+}
+
+/// Give `tile` every wire by rerouting `tree` (each link added drops one of
+/// the loop it closes that does not touch `tile`): a tile that looks the
+/// same every way round, where neighbour matching can start on a board
+/// with no edge (a wrapping one; Net's trees, and so the ladder's, have no
+/// such tile, as they have no crosses).
+fn plant_full_tile(grid: &Grid, tree: &mut [Tile], tile: usize) {
+    let mut rerouter = Rerouter::new(tree.len());
+    let touches =
+        |link: &Link| link.tile == tile || grid.neighbour(link.tile, link.dir) == Some(tile);
+    for dir in grid.topology().directions() {
+        let add = Link { tile, dir };
+        rerouter.reroute(grid, tree, add, tree.len(), |path| {
+            path.iter().position(|l| !touches(l)).unwrap_or(path.len())
+        });
+    }
+}
+
+/// The effort a puzzle of `band` aims at: drawn from the seed, evenly
+/// across the band, or from `low` to `2 low` where the band is wider (hard
+/// and expert, open to the hardest a board makes).
+fn target(band: &Band, seed: u64) -> u64 {
+    let mut random = Random::new(seed, Stream::Ladder);
+    let span = band
+        .high
+        .min((band.low * 2).saturating_sub(1))
+        .max(band.low)
+        - band.low
+        + 1;
+    band.low + random.below(u32::try_from(span).unwrap_or(u32::MAX)) as u64
+}
+
+/// One attempt's climb toward the target.
+struct Climb<'a> {
+    params: &'a Params,
+    band: Band,
+    target: u64,
+    seed: u64,
+}
+
+impl Climb<'_> {
+    /// How far a measured puzzle is from what the band asks: the effort's
+    /// distance from the target, and a level or chain short of the band's
+    /// as farther than any effort.
+    fn distance(&self, measure: &Measure) -> u64 {
+        let level_short = if measure.level == self.band.level {
+            0
+        } else {
+            1 << 40
+        };
+        let chain_short = self.band.chain.saturating_sub(measure.chain) * 8;
+        level_short + chain_short + measure.effort.abs_diff(self.target)
+    }
+
+    /// Whether a measured puzzle ends the climb: in the band and within an
+    /// eighth of the target.
+    fn arrived(&self, measure: &Measure) -> bool {
+        self.band.holds(measure) && measure.effort.abs_diff(self.target) <= (self.target / 8).max(1)
+    }
+
+    /// The puzzle of `tree`, and its measure.
+    fn measure(&self, tree: Vec<Tile>) -> Result<(Puzzle, Measure), GenerateError> {
+        let puzzle = puzzle_from_tree(self.params, tree)?;
+        let report = solve_with(&puzzle.board, &Options::default());
+        Ok((puzzle, Measure::of(&report)))
+    }
+
+    /// Climb from `tree` (unique at the band's level): the puzzle if one
+    /// arrived, and the measure of the nearest seen.
+    fn run(
+        &self,
+        tree: Vec<Tile>,
+        watch: &mut dyn FnMut(u32),
+    ) -> Result<(Option<Puzzle>, Measure), GenerateError> {
+        let grid = self.params.grid;
+        let mut random = Random::new(self.seed, Stream::Ladder);
+        let (mut puzzle, mut measure) = self.measure(tree)?;
+        for step in 1..=CLIMB_STEPS {
+            if self.arrived(&measure) {
+                return Ok((Some(puzzle), measure));
+            }
+            watch(step);
+            let Some(mut next) = puzzle.solution.clone() else {
+                break;
+            };
+            let batch = (measure.effort.abs_diff(self.target) / 4).clamp(1, MAX_BATCH);
+            let mut rerouter = Rerouter::new(next.len());
+            for _ in 0..batch {
+                let Some(add) = absent_link(&grid, &next, &mut random) else {
+                    break;
+                };
+                let reach = next.len();
+                let choose = |path: &[Link]| random.index(path.len());
+                rerouter.reroute(&grid, &mut next, add, reach, choose);
+            }
+            let prover = Prover::Graded(self.band.level);
+            let step_seed = self.seed ^ u64::from(step).rotate_left(32);
+            if make_unique(&grid, &mut next, step_seed, 0, prover, &mut |_, _| {}).is_err() {
+                continue;
+            }
+            let (next_puzzle, next_measure) = self.measure(next)?;
+            if self.distance(&next_measure) <= self.distance(&measure) {
+                (puzzle, measure) = (next_puzzle, next_measure);
+            }
+        }
+        // Out of steps: a puzzle in the band, if off its target, still is
+        // of its level.
+        let holds = self.band.holds(&measure);
+        Ok((holds.then_some(puzzle), measure))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn net_median_follows_nets_puzzles() {
+        let check = |w, h, wrap, median| assert_eq!(net_median(w, h, wrap), median, "{w}x{h}");
+        check(2, 2, false, 2);
+        check(10, 10, false, 3);
+        check(20, 20, false, 14);
+        check(30, 30, false, 35);
+        check(100, 100, false, 557);
+        check(20, 20, true, 40);
+    }
+
+    #[test]
+    fn bands_climb() {
+        let m = 35;
+        let bands: Vec<Band> = Difficulty::ALL.iter().map(|&d| Band::of(d, m)).collect();
+        assert_eq!((bands[0].low, bands[0].high), (0, 0));
+        assert_eq!((bands[1].low, bands[1].high), (21, 49));
+        assert_eq!((bands[2].low, bands[2].high), (70, 560));
+        assert_eq!((bands[3].low, bands[3].high), (140, 560));
+        for pair in bands.windows(2) {
+            assert!(pair[0].low < pair[1].low, "{pair:?}");
+        }
+        assert!(bands[1].high < bands[2].low, "medium is below hard");
+        assert!(bands[3].chain > bands[2].chain, "expert looks further");
+    }
+
+    #[test]
+    fn a_band_holds_only_its_level_effort_and_chain() {
+        let band = Band::of(Difficulty::Expert, 10);
+        let check = |level, effort, chain, holds| {
+            // The median 10 is above LOOKAHEAD_MEDIAN: the band is 40-160.
+            let measure = Measure {
+                level,
+                effort,
+                chain,
+            };
+            assert_eq!(band.holds(&measure), holds, "{measure:?}");
+        };
+        check(Rating::Hard, 40, 20, true);
+        check(Rating::Hard, 160, 99, true);
+        check(Rating::Hard, 39, 99, false);
+        check(Rating::Hard, 161, 99, false);
+        check(Rating::Hard, 50, 19, false);
+        check(Rating::Medium, 50, 99, false);
+    }
+}
