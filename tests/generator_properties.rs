@@ -179,7 +179,9 @@ proptest! {
 
 #[test]
 fn large_boards_of_every_generator_are_spanning_trees() {
-    for generator in Generator::ALL {
+    // The ladder reaches no band on a 300x200 board yet (docs/difficulty.md):
+    // tests/ladder.rs checks its trees.
+    for generator in Generator::ALL.iter().filter(|&&g| g != Generator::Ladder) {
         for topology in Topology::ALL {
             let grid = Grid::new(topology, 300, 200, true).expect("valid grid");
             let params = Params {
