@@ -178,10 +178,15 @@ proptest! {
         width in 2usize..8,
         half_height in 1usize..4,
         wrap in any::<bool>(),
-        // The graded generator seldom reaches hard on boards this small;
-        // tests/graded.rs checks its puzzles, level and uniqueness.
+        // The graded and ladder generators seldom reach hard on boards
+        // this small; tests/graded.rs and tests/ladder.rs check their
+        // puzzles, level and uniqueness.
         generator in prop::sample::select(
-            Generator::ALL.iter().copied().filter(|&g| g != Generator::Graded).collect::<Vec<_>>()
+            Generator::ALL
+                .iter()
+                .copied()
+                .filter(|&g| !matches!(g, Generator::Graded | Generator::Ladder))
+                .collect::<Vec<_>>()
         ),
         seed in any::<u64>(),
     ) {
