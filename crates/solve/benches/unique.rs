@@ -49,27 +49,8 @@ fn ours(c: &mut Criterion) {
 /// The graded generator (the default): hard 30x30 and medium 100x100 on
 /// every topology (issue 13's targets: under 1 s each).
 fn graded(c: &mut Criterion) {
-    let mut group = c.benchmark_group("graded");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(20));
-    for topology in Topology::ALL {
-        for (side, difficulty) in [(30, Difficulty::Hard), (100, Difficulty::Medium)] {
-            let mut seed = 0;
-            group.bench_function(format!("{topology}/{side}/{difficulty}"), |b| {
-                b.iter(|| {
-                    seed += 1;
-                    let params = Params {
-                        generator: Generator::Graded,
-                        difficulty,
-                        ..params(side, topology, seed)
-                    };
-                    generate(black_box(&params)).expect("generates")
-                })
-            });
-        }
-    }
-    group.finish();
+    let cases = [(30, Difficulty::Hard), (100, Difficulty::Medium)];
+    levels(c, Generator::Graded, &cases, true);
 }
 
 /// The ladder generator: medium, hard and expert 30x30 on every topology
@@ -77,22 +58,37 @@ fn graded(c: &mut Criterion) {
 /// 30x30 (`unique/net/30`) in the same run. A seed that misses its band is
 /// measured too: its time is the whole search.
 fn ladder(c: &mut Criterion) {
-    let mut group = c.benchmark_group("ladder");
+    let cases = [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert].map(|d| (30, d));
+    levels(c, Generator::Ladder, &cases, false);
+}
+
+/// A group named for `generator`: each `(side, difficulty)` of `cases` on
+/// every topology, a new seed each iteration; `must_generate` if a seed
+/// that makes no puzzle is a failure rather than a measured miss.
+fn levels(
+    c: &mut Criterion,
+    generator: Generator,
+    cases: &[(usize, Difficulty)],
+    must_generate: bool,
+) {
+    let mut group = c.benchmark_group(generator.name());
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(20));
     for topology in Topology::ALL {
-        for difficulty in [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+        for &(side, difficulty) in cases {
             let mut seed = 0;
-            group.bench_function(format!("{topology}/30/{difficulty}"), |b| {
+            group.bench_function(format!("{topology}/{side}/{difficulty}"), |b| {
                 b.iter(|| {
                     seed += 1;
                     let params = Params {
-                        generator: Generator::Ladder,
+                        generator,
                         difficulty,
-                        ..params(30, topology, seed)
+                        ..params(side, topology, seed)
                     };
-                    generate(black_box(&params)).ok()
+                    let made = generate(black_box(&params));
+                    assert!(made.is_ok() || !must_generate, "{params}: {made:?}");
+                    made.ok()
                 })
             });
         }

@@ -1,8 +1,8 @@
 //! The one entry point for every generator: `kruskal`, `scan` and
 //! `frontier` are `lightemall_gen`'s, `unique` and `unique2` are made
-//! unique here (`unique.rs`), `graded` graded (`graded.rs`), `ladder` climbed to its band of effort
-//! (`ladder.rs`). `lightemall_gen::generate`
-//! refuses the two that need the solver.
+//! unique here (`unique.rs`), `graded` graded (`graded.rs`), `ladder`
+//! climbed to its band of effort (`ladder.rs`). `lightemall_gen::generate`
+//! refuses those that need the solver.
 
 use crate::unique::{self, GENERATE_GUESSES, GenerateError, Progress, Prover};
 use lightemall_gen::{Generator, NoSteps, Params, solution_tree};

@@ -63,18 +63,8 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
             ..*params
         };
         let mut tree = solution_tree(&tree_params, &mut NoSteps);
-        let mut rounds = |round, undecided| {
-            watch(Progress::Round {
-                attempt,
-                round,
-                undecided,
-            });
-        };
-        let prover = Prover::Graded(level);
-        match make_unique(&grid, &mut tree, tree_params.seed, 0, prover, &mut rounds) {
-            Ok(()) => {}
-            Err(GenerateError::NoUniquePuzzle { .. }) => continue,
-            Err(other) => return Err(other),
+        if !made_unique(&grid, &mut tree, tree_params.seed, level, attempt, watch)? {
+            continue;
         }
         let solved = Board::new(grid, tree.clone())?;
         if level_needed(&solved, level) == Some(level)
@@ -93,6 +83,31 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
         level,
         attempts: ATTEMPTS,
     })
+}
+
+/// Reroute `tree` until reasoning up to `level` settles it, telling
+/// `watch` its rounds as attempt `attempt`; false if the rerouting stalled
+/// (the next attempt starts from another tree).
+pub(crate) fn made_unique(
+    grid: &Grid,
+    tree: &mut Vec<Tile>,
+    seed: u64,
+    level: Rating,
+    attempt: u32,
+    watch: &mut dyn FnMut(Progress),
+) -> Result<bool, GenerateError> {
+    let mut rounds = |round, undecided| {
+        watch(Progress::Round {
+            attempt,
+            round,
+            undecided,
+        });
+    };
+    match make_unique(grid, tree, seed, 0, Prover::Graded(level), &mut rounds) {
+        Ok(()) => Ok(true),
+        Err(GenerateError::NoUniquePuzzle { .. }) => Ok(false),
+        Err(other) => Err(other),
+    }
 }
 
 /// Walk from `tree` (unique, settled below `level`) by reroutes that keep

@@ -9,33 +9,33 @@
 //! | easy | `local` alone | 0 |
 //! | medium | `loop`, `island` | 0.6 m to 1.4 m |
 //! | hard | `lookahead` | 2 m' to 16 m' (aimed at 2 m' to 4 m') |
-//! | expert | `lookahead` | 4 m' to 16 m' (aimed at 4 m' to 8 m'), a chain of at least [`EXPERT_CHAIN`] steps (`2 m'` if less) |
+//! | expert | `lookahead` | 4 m' to 16 m' (aimed at 4 m' to 8 m'), a chain of [`EXPERT_CHAIN`] |
 //!
 //! where `m'` is `m`, at least [`LOOKAHEAD_MEDIAN`].
 //!
-//! Each puzzle aims at a target drawn from its seed, evenly across where
-//! its band aims, so a level's median sits in the middle of it (medium's at
-//! `m`, Net's own median). Hard and expert overlap in effort above 4 m':
+//! Each puzzle aims at a target drawn from its seed, evenly from the
+//! band's least effort to twice that (medium: 0.6 m to 1.2 m, so its
+//! median is near Net's; hard 2 m' to 4 m'; expert 4 m' to 8 m'). Hard and expert overlap in effort above 4 m':
 //! what sets expert apart there is its long chain of lookahead.
 //!
 //! An attempt grows a tree from the centre as Net does (no crosses; on a
-//! wrapping board at easy, the station's tile then gets every wire, so that
-//! neighbour matching has a start) and makes it unique by reasoning up to the level (as the graded generator
-//! does, [`make_unique`]). Then it climbs: a step reroutes a few links of
+//! wrapping board at easy, the station's tile then gets every wire, so
+//! that neighbour matching has a start) and makes it unique by reasoning
+//! up to the level, as the graded generator does. Then it climbs: a step reroutes a few links of
 //! the tree at random (more the farther the effort is from the target),
 //! makes the result unique at the level again, and is kept if the
 //! scrambled puzzle, measured exactly as `solve --json` measures it, is no
 //! farther from the target. An attempt ends when a puzzle is in its band
 //! and near its target, or after [`CLIMB_STEPS`] (with the puzzle reached
-//! if it is in its band at all); after [`ATTEMPTS`] the
-//! generator says which band it did not reach. All the work is counted in
+//! if it is in its band at all); after [`ATTEMPTS`] the generator says
+//! which band it did not reach. All the work is counted in
 //! steps, never in time, so a seeded `ladder` ID names the same puzzle on
 //! every machine; a change here changes those puzzles, which the golden
 //! tests catch.
 
-use crate::graded::{absent_link, attempt_seed};
+use crate::graded::{absent_link, attempt_seed, made_unique};
 use crate::stats::Rating;
-use crate::unique::{GenerateError, Progress, Prover, check_wrap, make_unique};
+use crate::unique::{GenerateError, Progress, check_wrap};
 use crate::{Options, Report, solve_with};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{
@@ -160,18 +160,8 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
             let (x, y) = params.station;
             plant_full_tile(&grid, &mut tree, grid.index(x, y));
         }
-        let prover = Prover::Graded(band.level);
-        let mut rounds = |round, undecided| {
-            watch(Progress::Round {
-                attempt,
-                round,
-                undecided,
-            })
-        };
-        match make_unique(&grid, &mut tree, seed, 0, prover, &mut rounds) {
-            Ok(()) => {}
-            Err(GenerateError::NoUniquePuzzle { .. }) => continue,
-            Err(other) => return Err(other),
+        if !made_unique(&grid, &mut tree, seed, band.level, attempt, watch)? {
+            continue;
         }
         let climb = Climb {
             params,
@@ -221,18 +211,14 @@ fn plant_full_tile(grid: &Grid, tree: &mut [Tile], tile: usize) {
     }
 }
 
-/// The effort a puzzle of `band` aims at: drawn from the seed, evenly
-/// across the band, or from `low` to `2 low` where the band is wider (hard
-/// and expert, open to the hardest a board makes).
+/// The effort a puzzle of `band` aims at: drawn from the seed, evenly from
+/// `low` up to (not including) `2 low` or the band's top, whichever is
+/// less; 0 for easy.
 fn target(band: &Band, seed: u64) -> u64 {
     let mut random = Random::new(seed, Stream::Ladder);
-    let span = band
-        .high
-        .min((band.low * 2).saturating_sub(1))
-        .max(band.low)
-        - band.low
-        + 1;
-    band.low + random.below(u32::try_from(span).unwrap_or(u32::MAX)) as u64
+    let aim_high = band.high.min(band.low * 2).max(band.low + 1);
+    let span = u32::try_from(aim_high - band.low).unwrap_or(u32::MAX);
+    band.low + u64::from(random.below(span))
 }
 
 /// One attempt's climb toward the target.
@@ -298,9 +284,8 @@ impl Climb<'_> {
                 let choose = |path: &[Link]| random.index(path.len());
                 rerouter.reroute(&grid, &mut next, add, reach, choose);
             }
-            let prover = Prover::Graded(self.band.level);
             let step_seed = self.seed ^ u64::from(step).rotate_left(32);
-            if make_unique(&grid, &mut next, step_seed, 0, prover, &mut |_, _| {}).is_err() {
+            if !made_unique(&grid, &mut next, step_seed, self.band.level, 0, &mut |_| {})? {
                 continue;
             }
             let (next_puzzle, next_measure) = self.measure(next)?;

@@ -1,8 +1,9 @@
-//! Themes: three palettes over the same board. `classic` is the original LightEmAll game's dark
-//! grid with yellow power and a cyan star; `circuit` is a green circuit board
-//! with copper traces; `contrast` is black and white with the Okabe-Ito
-//! colours, safe for colour-blind players. Every theme also tells powered
-//! from unpowered wires by width, not by colour alone.
+//! Themes: three palettes over the same board. `classic` is the original
+//! LightEmAll game's dark grid with yellow power and a cyan star; `circuit`
+//! is a green circuit board with copper traces; `contrast` is black and
+//! white with the Okabe-Ito colours, safe for colour-blind players. Every
+//! theme also tells powered from unpowered wires by width, not by colour
+//! alone.
 
 use crate::scene::Color;
 use std::fmt;
