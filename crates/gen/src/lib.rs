@@ -8,6 +8,7 @@
 
 mod growth;
 mod kruskal;
+mod net_growth;
 mod params;
 pub mod random;
 mod reroute;
@@ -18,6 +19,7 @@ mod union_find;
 
 pub use growth::{frontier, scan};
 pub use kruskal::kruskal;
+pub use net_growth::net_growth;
 pub use params::{Difficulty, Generator, Params, looks_seeded};
 pub use reroute::{Link, Rerouter};
 pub use scramble::scramble;
@@ -40,9 +42,8 @@ pub fn solution_tree<S: StepSink>(params: &Params, steps: &mut S) -> Vec<Tile> {
             kruskal(grid, params.difficulty, &mut random, steps)
         }
         Generator::Scan => scan(grid, &mut random, steps),
-        // The ladder grows its tree as Net does: from the centre, a random
-        // frontier tile at a time, with no crosses.
-        Generator::Frontier | Generator::Ladder => frontier(grid, &mut random, steps),
+        Generator::Frontier => frontier(grid, &mut random, steps),
+        Generator::Ladder => net_growth(grid, &mut random, steps),
     }
 }
 

@@ -63,7 +63,14 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
             ..*params
         };
         let mut tree = solution_tree(&tree_params, &mut NoSteps);
-        if !made_unique(&grid, &mut tree, tree_params.seed, level, attempt, watch)? {
+        if !made_unique(
+            &grid,
+            &mut tree,
+            tree_params.seed,
+            Prover::Graded(level),
+            attempt,
+            watch,
+        )? {
             continue;
         }
         let solved = Board::new(grid, tree.clone())?;
@@ -92,7 +99,7 @@ pub(crate) fn made_unique(
     grid: &Grid,
     tree: &mut Vec<Tile>,
     seed: u64,
-    level: Rating,
+    prover: Prover,
     attempt: u32,
     watch: &mut dyn FnMut(Progress),
 ) -> Result<bool, GenerateError> {
@@ -103,7 +110,7 @@ pub(crate) fn made_unique(
             undecided,
         });
     };
-    match make_unique(grid, tree, seed, 0, Prover::Graded(level), &mut rounds) {
+    match make_unique(grid, tree, seed, 0, prover, &mut rounds) {
         Ok(()) => Ok(true),
         Err(GenerateError::NoUniquePuzzle { .. }) => Ok(false),
         Err(other) => Err(other),

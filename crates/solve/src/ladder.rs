@@ -8,34 +8,40 @@
 //! |---|---|---|
 //! | easy | `local` alone | 0 |
 //! | medium | `loop`, `island` | 0.6 m to 1.4 m |
-//! | hard | `lookahead` | 2 m' to 16 m' (aimed at 2 m' to 4 m') |
-//! | expert | `lookahead` | 4 m' to 16 m' (aimed at 4 m' to 8 m'), a chain of [`EXPERT_CHAIN`] |
+//! | hard | `lookahead` | 2 m' to 16 m' |
+//! | expert | `lookahead` | 4 m' to 16 m', a chain of [`EXPERT_CHAIN`] |
 //!
-//! where `m'` is `m`, at least [`LOOKAHEAD_MEDIAN`].
+//! where `m'` is `m`, at least [`LOOKAHEAD_MEDIAN`]. Hard and expert
+//! overlap in effort above 4 m': what sets expert apart there is its long
+//! chain of lookahead.
 //!
-//! Each puzzle aims at a target drawn from its seed, evenly from the
-//! band's least effort to twice that (medium: 0.6 m to 1.2 m, so its
-//! median is near Net's; hard 2 m' to 4 m'; expert 4 m' to 8 m'). Hard and expert overlap in effort above 4 m':
-//! what sets expert apart there is its long chain of lookahead.
+//! The ladder makes its puzzles as Net makes its own, so that medium is
+//! Net's puzzle and not only of Net's effort: an attempt grows a tree from
+//! the centre as Net does ([`lightemall_gen::net_growth`]: each possible
+//! link equally likely, no tile with every wire; on a wrapping board at
+//! easy, the station's tile then gets every wire, so that neighbour
+//! matching has a start) and makes it unique by reasoning up to the level
+//! with Net's repair (`Prover::Ladder`: a link from the edge of each
+//! ambiguous region to a decided tile, the loop it closes cut anywhere).
+//! A square puzzle so made is most often in its medium band already
+//! (100x100: efforts 350-600 where Net's median is 552).
 //!
-//! An attempt grows a tree from the centre as Net does (no crosses; on a
-//! wrapping board at easy, the station's tile then gets every wire, so
-//! that neighbour matching has a start) and makes it unique by reasoning
-//! up to the level, as the graded generator does. Then it climbs: a step reroutes a few links of
-//! the tree at random (more the farther the effort is from the target),
-//! makes the result unique at the level again, and is kept if the
-//! scrambled puzzle, measured exactly as `solve --json` measures it, is no
-//! farther from the target. An attempt ends when a puzzle is in its band
-//! and near its target, or after [`CLIMB_STEPS`] (with the puzzle reached
-//! if it is in its band at all); after [`ATTEMPTS`] the generator says
-//! which band it did not reach. All the work is counted in
-//! steps, never in time, so a seeded `ladder` ID names the same puzzle on
-//! every machine; a change here changes those puzzles, which the golden
-//! tests catch.
+//! A puzzle out of its band climbs: a step reroutes a few links of the
+//! tree at random (more the farther the effort is from the band's middle)
+//! and makes it unique at the level again, kept if the puzzle, measured
+//! exactly as `solve --json` measures it, is no farther from the band. A
+//! puzzle far above its band (an octo board's, where neighbour matching
+//! settles little of such a tree) starts again from the same tree made
+//! unique by the level below, effort 0, and climbs from there. An attempt
+//! ends when a puzzle is in its band, or after [`CLIMB_STEPS`]; after
+//! [`ATTEMPTS`] the generator says which band it did not reach. All the
+//! work is counted in steps, never in time, so a seeded `ladder` ID names
+//! the same puzzle on every machine; a change here changes those puzzles,
+//! which the golden tests catch.
 
 use crate::graded::{absent_link, attempt_seed, made_unique};
 use crate::stats::Rating;
-use crate::unique::{GenerateError, Progress, check_wrap};
+use crate::unique::{GenerateError, Progress, Prover, check_wrap};
 use crate::{Options, Report, solve_with};
 use lightemall_gen::random::{Random, Stream};
 use lightemall_gen::{
@@ -151,7 +157,6 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
         params.difficulty,
         net_median(grid.width(), grid.height(), grid.wrap()),
     );
-    let target = target(&band, params.seed);
     let mut best: Option<Measure> = None;
     for attempt in 0..ATTEMPTS {
         let seed = attempt_seed(params.seed, attempt);
@@ -160,15 +165,17 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
             let (x, y) = params.station;
             plant_full_tile(&grid, &mut tree, grid.index(x, y));
         }
-        if !made_unique(&grid, &mut tree, seed, band.level, attempt, watch)? {
+        if !made_unique(
+            &grid,
+            &mut tree,
+            seed,
+            Prover::Ladder(band.level),
+            attempt,
+            watch,
+        )? {
             continue;
         }
-        let climb = Climb {
-            params,
-            band,
-            target,
-            seed,
-        };
+        let climb = Climb { params, band, seed };
         let (puzzle, measure) = climb.run(tree, &mut |step| {
             watch(Progress::Climb {
                 attempt,
@@ -211,28 +218,17 @@ fn plant_full_tile(grid: &Grid, tree: &mut [Tile], tile: usize) {
     }
 }
 
-/// The effort a puzzle of `band` aims at: drawn from the seed, evenly from
-/// `low` up to (not including) `2 low` or the band's top, whichever is
-/// less; 0 for easy.
-fn target(band: &Band, seed: u64) -> u64 {
-    let mut random = Random::new(seed, Stream::Ladder);
-    let aim_high = band.high.min(band.low * 2).max(band.low + 1);
-    let span = u32::try_from(aim_high - band.low).unwrap_or(u32::MAX);
-    band.low + u64::from(random.below(span))
-}
-
-/// One attempt's climb toward the target.
+/// One attempt's climb into the band.
 struct Climb<'a> {
     params: &'a Params,
     band: Band,
-    target: u64,
     seed: u64,
 }
 
 impl Climb<'_> {
-    /// How far a measured puzzle is from what the band asks: the effort's
-    /// distance from the target, and a level or chain short of the band's
-    /// as farther than any effort.
+    /// How far a measured puzzle is from what the band asks: its effort's
+    /// distance from the band (0 within it), and a level or chain short of
+    /// the band's as farther than any effort.
     fn distance(&self, measure: &Measure) -> u64 {
         let level_short = if measure.level == self.band.level {
             0
@@ -240,13 +236,9 @@ impl Climb<'_> {
             1 << 40
         };
         let chain_short = self.band.chain.saturating_sub(measure.chain) * 8;
-        level_short + chain_short + measure.effort.abs_diff(self.target)
-    }
-
-    /// Whether a measured puzzle ends the climb: in the band and within an
-    /// eighth of the target.
-    fn arrived(&self, measure: &Measure) -> bool {
-        self.band.holds(measure) && measure.effort.abs_diff(self.target) <= (self.target / 8).max(1)
+        let below = self.band.low.saturating_sub(measure.effort);
+        let above = measure.effort.saturating_sub(self.band.high);
+        level_short + chain_short + below + above
     }
 
     /// The puzzle of `tree`, and its measure.
@@ -254,6 +246,48 @@ impl Climb<'_> {
         let puzzle = puzzle_from_tree(self.params, tree)?;
         let report = solve_with(&puzzle.board, &Options::default());
         Ok((puzzle, Measure::of(&report)))
+    }
+
+    /// Lower the effort of `tree` far above the band: make it unique by
+    /// the level below the band's alone (an effort of 0), for the climb to
+    /// raise again (on a wrapping board, from a tile with every wire at
+    /// the station, as an easy puzzle starts). On the octo grid, whose
+    /// neighbour matching alone settles little of a tree grown as Net
+    /// grows one, the climb starts so.
+    fn soften(&self, tree: &mut Vec<Tile>, step_seed: u64) -> Result<bool, GenerateError> {
+        let grid = self.params.grid;
+        let below = Rating::ALL[self.band.level as usize - 1];
+        if below == Rating::Easy && grid.wrap() {
+            let (x, y) = self.params.station;
+            plant_full_tile(&grid, tree, grid.index(x, y));
+        }
+        made_unique(
+            &grid,
+            tree,
+            step_seed,
+            Prover::Ladder(below),
+            0,
+            &mut |_| {},
+        )
+    }
+
+    /// Move the effort of `tree`: reroute a few links at random (more the
+    /// farther the effort is from the band's middle), which the next
+    /// [`made_unique`] leaves as tangles where they need the level, or
+    /// repairs.
+    fn stir(&self, tree: &mut [Tile], measure: &Measure, random: &mut Random) {
+        let grid = self.params.grid;
+        let middle = self.band.low.midpoint(self.band.high);
+        let batch = (middle.abs_diff(measure.effort) / 4).clamp(1, MAX_BATCH);
+        let mut rerouter = Rerouter::new(tree.len());
+        for _ in 0..batch {
+            let Some(add) = absent_link(&grid, tree, random) else {
+                break;
+            };
+            let reach = tree.len();
+            let choose = |path: &[Link]| random.index(path.len());
+            rerouter.reroute(&grid, tree, add, reach, choose);
+        }
     }
 
     /// Climb from `tree` (unique at the band's level): the puzzle if one
@@ -267,25 +301,30 @@ impl Climb<'_> {
         let mut random = Random::new(self.seed, Stream::Ladder);
         let (mut puzzle, mut measure) = self.measure(tree)?;
         for step in 1..=CLIMB_STEPS {
-            if self.arrived(&measure) {
+            if self.band.holds(&measure) {
                 return Ok((Some(puzzle), measure));
             }
             watch(step);
             let Some(mut next) = puzzle.solution.clone() else {
                 break;
             };
-            let batch = (measure.effort.abs_diff(self.target) / 4).clamp(1, MAX_BATCH);
-            let mut rerouter = Rerouter::new(next.len());
-            for _ in 0..batch {
-                let Some(add) = absent_link(&grid, &next, &mut random) else {
-                    break;
-                };
-                let reach = next.len();
-                let choose = |path: &[Link]| random.index(path.len());
-                rerouter.reroute(&grid, &mut next, add, reach, choose);
-            }
             let step_seed = self.seed ^ u64::from(step).rotate_left(32);
-            if !made_unique(&grid, &mut next, step_seed, self.band.level, 0, &mut |_| {})? {
+            if measure.effort > self.band.high && self.band.level > Rating::Easy {
+                // A fresh start below the band, taken whatever its distance.
+                if self.soften(&mut next, step_seed)? {
+                    (puzzle, measure) = self.measure(next)?;
+                }
+                continue;
+            }
+            self.stir(&mut next, &measure, &mut random);
+            if !made_unique(
+                &grid,
+                &mut next,
+                step_seed,
+                Prover::Ladder(self.band.level),
+                0,
+                &mut |_| {},
+            )? {
                 continue;
             }
             let (next_puzzle, next_measure) = self.measure(next)?;
@@ -293,8 +332,6 @@ impl Climb<'_> {
                 (puzzle, measure) = (next_puzzle, next_measure);
             }
         }
-        // Out of steps: a puzzle in the band, if off its target, still is
-        // of its level.
         let holds = self.band.holds(&measure);
         Ok((holds.then_some(puzzle), measure))
     }

@@ -40,6 +40,11 @@ const MAX_VISITS: usize = 4096;
 /// are many ambiguities side by side).
 const SPREAD: usize = 8;
 
+/// The largest region the ladder's prover repairs as Net does, once;
+/// larger ones (an octo board's, where neighbour matching settles little)
+/// get a repair for every [`SPREAD`] tiles, or the rounds would be many.
+const NET_REGION: usize = 64;
+
 /// Rounds without fewer ambiguous tiles than ever before after which a
 /// search proof is given up (a deduction proof gets a quarter of them).
 const PATIENCE: u32 = 64;
@@ -212,6 +217,10 @@ pub(crate) enum Prover {
     /// The graded generator's: every technique up to the level, never the
     /// search (a search proves one solution, not a level).
     Graded(Rating),
+    /// The ladder generator's: every technique up to the level, as
+    /// [`Prover::Graded`], with Net's repair: one per region, a link from
+    /// its edge outward, the loop cut anywhere, no cross made.
+    Ladder(Rating),
 }
 
 impl Prover {
@@ -231,7 +240,9 @@ impl Prover {
                 Some(steps) => undecided_again(board, steps),
                 None => undecided_after(board, Rating::Medium, Reasoning::Classic),
             },
-            Prover::Graded(level) => undecided_after(board, level, Reasoning::Full),
+            Prover::Graded(level) | Prover::Ladder(level) => {
+                undecided_after(board, level, Reasoning::Full)
+            }
         }
     }
 }
@@ -288,7 +299,9 @@ pub(crate) fn make_unique(
             (fewest, stalled) = (count, 0);
         } else if stalled < proof.patience() {
             stalled += 1;
-        } else if proof == Proof::Deduction && !matches!(prover, Prover::Graded(_)) {
+        } else if proof == Proof::Deduction
+            && !matches!(prover, Prover::Graded(_) | Prover::Ladder(_))
+        {
             (proof, fewest, stalled) = (Proof::Search, usize::MAX, 0);
         } else {
             return Err(GenerateError::NoUniquePuzzle { undecided: fewest });
@@ -301,6 +314,12 @@ pub(crate) fn make_unique(
             _ => None,
         };
         for mut region in regions(grid, focus.as_deref().unwrap_or(&ambiguous)) {
+            if matches!(prover, Prover::Ladder(_))
+                && region.len() <= NET_REGION
+                && perturb(grid, tree, &ambiguous, &region, &mut random, &mut rerouter)
+            {
+                continue;
+            }
             shuffle(&mut region, &mut random);
             for part in region.chunks(SPREAD) {
                 repair(grid, tree, &ambiguous, part, &mut random, &mut rerouter);
@@ -477,6 +496,42 @@ fn repair(
             return;
         }
     }
+}
+
+/// Net's repair of an ambiguous `region`: a link from one of its tiles to
+/// a decided neighbour (chosen at random among those that make no tile a
+/// cross), and a link of the loop it closes dropped, anywhere on the loop.
+fn perturb(
+    grid: &Grid,
+    tree: &mut [Tile],
+    undecided: &[bool],
+    region: &[usize],
+    random: &mut Random,
+    rerouter: &mut Rerouter,
+) -> bool {
+    let full = grid.topology().directions().count() as u32;
+    let mut links: Vec<Link> = region
+        .iter()
+        .flat_map(|&tile| {
+            grid.topology()
+                .directions()
+                .map(move |dir| Link { tile, dir })
+        })
+        .filter(|l| {
+            tree[l.tile].0 & l.dir.bit() == 0
+                && tree[l.tile].degree() + 1 < full
+                && grid
+                    .neighbour(l.tile, l.dir)
+                    .is_some_and(|o| !undecided[o] && tree[o].degree() + 1 < full)
+        })
+        .collect();
+    shuffle(&mut links, random);
+    for add in links {
+        if rerouter.reroute(grid, tree, add, tree.len(), |path| random.index(path.len())) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The links absent from the tree that start in `region`: those to another
