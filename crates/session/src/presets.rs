@@ -1,4 +1,4 @@
-//! The parameters of the next game: the panel's Easy / Medium / Hard,
+//! The parameters of the next game: the panel's Easy / Medium / Hard / Expert,
 //! size and mode buttons, H (square or octo) and N (a new seed). Pure
 //! functions from the current parameters to the next.
 
@@ -30,11 +30,21 @@ pub fn reseeded(params: Params, seed: u64) -> Params {
     }
 }
 
-/// Another difficulty.
+/// Another difficulty. Expert is the ladder generator's alone: a graded
+/// game asked for it becomes a ladder one (its station where the ladder
+/// puts it).
 pub fn with_difficulty(params: Params, difficulty: Difficulty) -> Params {
-    Params {
-        difficulty,
-        ..params
+    match (params.generator, difficulty) {
+        (Generator::Graded, Difficulty::Expert) => Params {
+            difficulty,
+            generator: Generator::Ladder,
+            station: Generator::Ladder.default_station(&params.grid),
+            ..params
+        },
+        _ => Params {
+            difficulty,
+            ..params
+        },
     }
 }
 
@@ -139,5 +149,26 @@ mod tests {
             with_difficulty(q, Difficulty::Hard).difficulty,
             Difficulty::Hard
         );
+    }
+
+    #[test]
+    fn expert_is_the_ladders() {
+        let check = |generator, expect| {
+            let p = Params {
+                generator,
+                ..params(Topology::Square, 7, false)
+            };
+            let q = with_difficulty(p, Difficulty::Expert);
+            assert_eq!((q.generator, q.difficulty), (expect, Difficulty::Expert));
+            let station = if generator == expect {
+                p.station
+            } else {
+                expect.default_station(&q.grid)
+            };
+            assert_eq!(q.station, station, "{generator}");
+        };
+        check(Generator::Graded, Generator::Ladder);
+        check(Generator::Ladder, Generator::Ladder);
+        check(Generator::Kruskal, Generator::Kruskal);
     }
 }

@@ -657,6 +657,7 @@ impl Session {
             Button::Easy => presets::with_difficulty(params, Difficulty::Easy),
             Button::Medium => presets::with_difficulty(params, Difficulty::Medium),
             Button::Hard => presets::with_difficulty(params, Difficulty::Hard),
+            Button::Expert => presets::with_difficulty(params, Difficulty::Expert),
             Button::Size => presets::next_size(params),
             Button::Mode => presets::next_mode(params),
             Button::Daily => unreachable!("the Daily button is pressed above"),

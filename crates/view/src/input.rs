@@ -220,6 +220,8 @@ pub enum Button {
     Medium,
     /// New hard game.
     Hard,
+    /// New expert game (the ladder generator's top level).
+    Expert,
     /// Cycle the board size.
     Size,
     /// Cycle the mode (topology).
@@ -234,10 +236,11 @@ pub enum Button {
 
 impl Button {
     /// Every button, left to right.
-    pub const ALL: [Button; 8] = [
+    pub const ALL: [Button; 9] = [
         Button::Easy,
         Button::Medium,
         Button::Hard,
+        Button::Expert,
         Button::Size,
         Button::Mode,
         Button::Daily,
@@ -252,6 +255,7 @@ impl Button {
             Button::Easy => Some(("easy", "Easy")),
             Button::Medium => Some(("medium", "Medium")),
             Button::Hard => Some(("hard", "Hard")),
+            Button::Expert => Some(("expert", "Expert")),
             _ => None,
         }
     }

@@ -1,5 +1,5 @@
 //! The panel above the board: time, moves, par, radius and difficulty, and
-//! the buttons Easy / Medium / Hard, size, mode, Daily, scores and help,
+//! the buttons Easy / Medium / Hard / Expert, size, mode, Daily, scores and help,
 //! with their hover and pressed states. Geometry is fixed in pixels so hit testing needs no
 //! font: the renderer measures text, the panel only places it.
 
@@ -20,8 +20,8 @@ const BUTTON_H: f32 = 30.0;
 pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
     let y = area.y + BUTTON_Y;
     // Ends 6 px before the SOLVED badge at the narrowest panel.
-    let widths = [56.0, 72.0, 56.0, 92.0, 92.0, 52.0];
-    let gaps = [0.0, 6.0, 6.0, 12.0, 6.0, 6.0];
+    let widths = [46.0, 64.0, 46.0, 56.0, 76.0, 84.0, 50.0];
+    let gaps = [0.0, 4.0, 4.0, 4.0, 10.0, 6.0, 6.0];
     let mut x = area.x + PAD;
     let mut out = Vec::with_capacity(Button::ALL.len());
     for (i, (w, gap)) in widths.into_iter().zip(gaps).enumerate() {
@@ -38,7 +38,7 @@ pub fn button_rects(area: Rect) -> Vec<(Button, Rect)> {
 
 fn label_of(button: Button, info: &PanelInfo) -> String {
     match button {
-        Button::Easy | Button::Medium | Button::Hard => {
+        Button::Easy | Button::Medium | Button::Hard | Button::Expert => {
             button.difficulty().map_or("", |(_, label)| label).into()
         }
         Button::Size => info.size.clone(),
