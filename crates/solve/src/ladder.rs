@@ -161,10 +161,7 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
     for attempt in 0..ATTEMPTS {
         let seed = attempt_seed(params.seed, attempt);
         let mut tree = solution_tree(&Params { seed, ..*params }, &mut NoSteps);
-        if band.level == Rating::Easy && grid.wrap() {
-            let (x, y) = params.station;
-            plant_full_tile(&grid, &mut tree, grid.index(x, y));
-        }
+        plant_start(params, band.level, &mut tree);
         if !made_unique(
             &grid,
             &mut tree,
@@ -199,6 +196,16 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
         chain: band.chain,
         best: best.map_or(0, |b| b.effort),
     })
+}
+
+/// On a wrapping board, whose tiles have no edge to match, a start for an
+/// easy puzzle's neighbour matching: the station's tile with every wire.
+fn plant_start(params: &Params, level: Rating, tree: &mut [Tile]) {
+    let grid = params.grid;
+    if level == Rating::Easy && grid.wrap() {
+        let (x, y) = params.station;
+        plant_full_tile(&grid, tree, grid.index(x, y));
+    }
 }
 
 /// Give `tile` every wire by rerouting `tree` (each link added drops one of
@@ -255,14 +262,10 @@ impl Climb<'_> {
     /// neighbour matching alone settles little of a tree grown as Net
     /// grows one, the climb starts so.
     fn soften(&self, tree: &mut Vec<Tile>, step_seed: u64) -> Result<bool, GenerateError> {
-        let grid = self.params.grid;
-        let below = Rating::ALL[self.band.level as usize - 1];
-        if below == Rating::Easy && grid.wrap() {
-            let (x, y) = self.params.station;
-            plant_full_tile(&grid, tree, grid.index(x, y));
-        }
+        let below = self.band.level.easier();
+        plant_start(self.params, below, tree);
         made_unique(
-            &grid,
+            &self.params.grid,
             tree,
             step_seed,
             Prover::Ladder(below),

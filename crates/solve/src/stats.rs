@@ -101,6 +101,11 @@ impl Rating {
     /// Every rating, easiest first.
     pub const ALL: [Rating; 4] = [Rating::Easy, Rating::Medium, Rating::Hard, Rating::Fiendish];
 
+    /// The rating one below (easy stays easy).
+    pub fn easier(self) -> Rating {
+        Rating::ALL[(self as usize).saturating_sub(1)]
+    }
+
     /// The rating's name as the game shows it.
     pub fn name(self) -> &'static str {
         match self {
@@ -266,6 +271,15 @@ mod tests {
             ..plain
         };
         assert_eq!((plain.effort(), busy.effort()), (0, 0));
+    }
+
+    #[test]
+    fn easier_steps_down_one_rating() {
+        let easier: Vec<Rating> = Rating::ALL.iter().map(|r| r.easier()).collect();
+        assert_eq!(
+            easier,
+            [Rating::Easy, Rating::Easy, Rating::Medium, Rating::Hard]
+        );
     }
 
     #[test]

@@ -218,8 +218,9 @@ pub(crate) enum Prover {
     /// search (a search proves one solution, not a level).
     Graded(Rating),
     /// The ladder generator's: every technique up to the level, as
-    /// [`Prover::Graded`], with Net's repair: one per region, a link from
-    /// its edge outward, the loop cut anywhere, no cross made.
+    /// [`Prover::Graded`], with Net's repair ([`perturb`]) once for each
+    /// region of up to [`NET_REGION`] tiles; a larger region, or one with
+    /// no link Net's repair can add, is repaired as the others are.
     Ladder(Rating),
 }
 
@@ -509,17 +510,10 @@ fn perturb(
     random: &mut Random,
     rerouter: &mut Rerouter,
 ) -> bool {
-    let full = grid.topology().directions().count() as u32;
-    let mut links: Vec<Link> = region
-        .iter()
-        .flat_map(|&tile| {
-            grid.topology()
-                .directions()
-                .map(move |dir| Link { tile, dir })
-        })
+    let full = u32::from(grid.topology().direction_count());
+    let mut links: Vec<Link> = absent_links(grid, tree, region)
         .filter(|l| {
-            tree[l.tile].0 & l.dir.bit() == 0
-                && tree[l.tile].degree() + 1 < full
+            tree[l.tile].degree() + 1 < full
                 && grid
                     .neighbour(l.tile, l.dir)
                     .is_some_and(|o| !undecided[o] && tree[o].degree() + 1 < full)
@@ -534,6 +528,23 @@ fn perturb(
     false
 }
 
+/// The links absent from the tree that start in `region`, tile by tile in
+/// its order, each tile's in direction order.
+fn absent_links<'a>(
+    grid: &'a Grid,
+    tree: &'a [Tile],
+    region: &'a [usize],
+) -> impl Iterator<Item = Link> + 'a {
+    region
+        .iter()
+        .flat_map(|&tile| {
+            grid.topology()
+                .directions()
+                .map(move |dir| Link { tile, dir })
+        })
+        .filter(|l| tree[l.tile].0 & l.dir.bit() == 0)
+}
+
 /// The links absent from the tree that start in `region`: those to another
 /// undecided tile first, each group shuffled.
 fn candidate_links(
@@ -543,16 +554,8 @@ fn candidate_links(
     region: &[usize],
     random: &mut Random,
 ) -> Vec<Link> {
-    let absent = region
-        .iter()
-        .flat_map(|&tile| {
-            grid.topology()
-                .directions()
-                .map(move |dir| Link { tile, dir })
-        })
-        .filter(|l| tree[l.tile].0 & l.dir.bit() == 0);
     let (mut inside, mut outward) = (Vec::new(), Vec::new());
-    for link in absent {
+    for link in absent_links(grid, tree, region) {
         match grid.neighbour(link.tile, link.dir) {
             Some(other) if undecided[other] => inside.push(link),
             Some(_) => outward.push(link),
