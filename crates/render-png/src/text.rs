@@ -175,4 +175,27 @@ mod tests {
         }
         assert_eq!(fit(&font, 14.0, "", Some(0.0)), "");
     }
+
+    /// The view breaks lines by its own table of the font's advances: it
+    /// is this font's, and kerning only narrows a text, so a line the view
+    /// finds to fit is not cut.
+    #[test]
+    fn the_views_advances_are_the_fonts() {
+        let font = font();
+        let scaled = font.as_scaled(PxScale::from(1000.0));
+        let advances: Vec<u16> = (' '..='~')
+            .map(|c| scaled.h_advance(scaled.glyph_id(c)).round() as u16)
+            .collect();
+        assert_eq!(advances, lightemall_view::ASCII_ADVANCES);
+        for text in [
+            "(29,28) must point N, E, S, W: every other way cuts a part of the network off",
+            "AV To Wa yo LT P. 'quoted' \"double\" ff fi",
+            "saved to /home/a-player-with-a-long-name/.local/share/lightemall/x",
+            "… · × → —",
+        ] {
+            let kerned = measure(&font, 14.0, text);
+            let view = lightemall_view::text_width(14.0, text);
+            assert!(kerned <= view + 0.01, "{text:?}: {kerned} > {view}");
+        }
+    }
 }

@@ -10,8 +10,9 @@ use lightemall_model::{Board, Grid, Topology};
 use lightemall_power::Power;
 use lightemall_render_png::{Rasterizer, decode_png, encode_png_compact, straight_rgba};
 use lightemall_view::{
-    Animation, Button, Color, FrameInput, HintMark, Layout, PanelInfo, Point, Theme, UNLIT,
-    UiState, WinSummary, distance_word, draw_text_screen, error_marks, scene_of,
+    Animation, Button, Color, FrameInput, HintMark, Layout, PanelInfo, Point, Shape, Theme, UNLIT,
+    UiState, WinSummary, distance_word, draw_text_screen, error_marks, notice_box, scene_of,
+    text_width,
 };
 use std::path::PathBuf;
 
@@ -366,10 +367,11 @@ fn panel_help_radius_fog_and_win() {
 }
 
 #[test]
-fn a_notice_reads_in_every_theme_and_is_cut_to_its_box() {
+fn a_notice_reads_in_every_theme_and_is_cut_to_its_two_lines() {
     let fixture = Fixture::new(Topology::Square, (8, 6), false, (0, 0));
     let layout = Layout::with_cell(fixture.board.grid(), 32.0, true);
-    let area = layout.notice_area();
+    // Too long for one line, and for two: the second is cut.
+    let area = layout.notice_area_for(2);
     let strip_top = area.y as u32 - 6;
     for theme in Theme::ALL {
         let palette = theme.palette();
@@ -377,7 +379,9 @@ fn a_notice_reads_in_every_theme_and_is_cut_to_its_box() {
         input.panel = Some(&fixture.panel);
         let without = paint_unchecked(&input, &layout);
         input.notice = Some(
-            "saved to /home/a-player-with-a-long-name/.local/share/lightemall/saved.lightemall-save",
+            "saved to /home/a-player-with-a-long-name/.local/share/lightemall/saved.lightemall-save \
+             and to /home/a-player-with-a-long-name/.local/share/lightemall/backup.lightemall-save \
+             and to /home/a-player-with-a-long-name/.local/share/lightemall/third.lightemall-save",
         );
         let with = paint_unchecked(&input, &layout);
         check_image(&format!("notice_{theme}"), &with.rows_from(strip_top));
@@ -385,7 +389,7 @@ fn a_notice_reads_in_every_theme_and_is_cut_to_its_box() {
         assert_eq!(
             with.rgba[..above],
             without.rgba[..above],
-            "{theme}: only the strip changes"
+            "{theme}: only the notice's box changes"
         );
         assert!(
             with.count(palette.text) > without.count(palette.text) + 100,
@@ -400,6 +404,49 @@ fn a_notice_reads_in_every_theme_and_is_cut_to_its_box() {
             }
         }
     }
+}
+
+/// The longest hint the solver writes: a tile of seven wires on a
+/// 1000x1000 octo board, forced by an island with more than three tiles
+/// across its wires (hint texts name three and count the rest).
+const LONGEST_HINT: &str = "(999,998) must point N, NE, E, SE, S, SW, W: every other way \
+    cuts a part of the network off, near (998,998), (999,997), (998,997) and 4 more";
+
+#[test]
+fn the_longest_hint_shows_whole_in_the_smallest_window() {
+    let (width, height) = (640, 400);
+    let fixture = Fixture::new(Topology::Octo, (30, 30), false, (0, 0));
+    let layout = Layout::fit(fixture.board.grid(), width, height, true);
+    let mut input = fixture.input(Theme::Classic);
+    input.panel = Some(&fixture.panel);
+    input.notice = Some(LONGEST_HINT);
+    let scene = scene_of(&input, &layout);
+    let lines: Vec<(&str, f32, f32)> = scene
+        .shapes
+        .iter()
+        .filter_map(|shape| match shape {
+            Shape::Text {
+                text,
+                size,
+                max_width: Some(max),
+                ..
+            } => Some((text.as_str(), *size, *max)),
+            _ => None,
+        })
+        .filter(|(text, _, _)| text.len() > 10 && LONGEST_HINT.contains(text))
+        .collect();
+    assert_eq!(lines.len(), 2, "two lines: {lines:?}");
+    let joined: Vec<&str> = lines.iter().map(|(text, _, _)| *text).collect();
+    assert_eq!(joined.join(" "), LONGEST_HINT, "every word shows");
+    for (text, size, max) in lines {
+        // The renderer draws a text of this width or less (its tests),
+        // so it cuts neither line.
+        assert!(text_width(size, text) <= max, "{text:?} fits {max}");
+    }
+    // The box stays below the board.
+    let area = notice_box(&layout, LONGEST_HINT).expect("a notice");
+    assert!(area.y >= layout.board.y + layout.board.h, "{area:?}");
+    paint(&input, &layout, "longest_hint_640x400");
 }
 
 #[test]

@@ -236,6 +236,23 @@ fn reason_from_locks(
     Ok(Reasoned { first, decided })
 }
 
+/// The tiles `names` as a sentence names them: "a", "a and b", "a, b and
+/// c", and past three "a, b, c and 2 more", so that a hint stays short
+/// enough for two lines of the window's notice.
+fn named(names: &[String]) -> String {
+    const MOST: usize = 3;
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first @ .., last] if names.len() <= MOST => format!("{} and {last}", first.join(", ")),
+        _ => format!(
+            "{} and {} more",
+            names[..MOST].join(", "),
+            names.len() - MOST
+        ),
+    }
+}
+
 /// No solution keeps the locked tiles as they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LocksWrong;
@@ -262,11 +279,7 @@ fn deduction(board: &Board, tile: usize, to: Tile, technique: Technique, dirs: u
         .filter(|dir| to.0 & dir.bit() != 0)
         .map(|dir| topology.direction(dir).name)
         .collect();
-    let who = because
-        .iter()
-        .map(|&t| at(t))
-        .collect::<Vec<_>>()
-        .join(" and ");
+    let who = named(&because.iter().map(|&t| at(t)).collect::<Vec<_>>());
     let reason = match technique {
         Technique::Local if dirs == 0 => "it looks the same every way round".to_string(),
         Technique::Local => match (who.is_empty(), edge) {
@@ -303,6 +316,20 @@ mod tests {
     use crate::{generate, solve};
     use lightemall_gen::Params;
     use lightemall_model::Puzzle;
+
+    #[test]
+    fn tiles_are_named_as_a_sentence_would() {
+        let check = |names: &[&str], want: &str| {
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            assert_eq!(named(&names), want);
+        };
+        check(&[], "");
+        check(&["a"], "a");
+        check(&["a", "b"], "a and b");
+        check(&["a", "b", "c"], "a, b and c");
+        check(&["a", "b", "c", "d"], "a, b, c and 1 more");
+        check(&["a", "b", "c", "d", "e", "f"], "a, b, c and 3 more");
+    }
 
     fn puzzle(id: &str) -> Puzzle {
         let params: Params = id.parse().expect("seeded id");

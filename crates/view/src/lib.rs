@@ -15,6 +15,7 @@ mod chart;
 mod input;
 mod layout;
 mod marks;
+mod measure;
 mod overlay;
 mod panel;
 mod scene;
@@ -30,7 +31,8 @@ pub use input::{
 };
 pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
 pub use marks::{Marks, error_marks};
-pub use overlay::{HELP, draw_caption, draw_status, draw_text_screen, win_lines};
+pub use measure::{ASCII_ADVANCES, text_width, wrap};
+pub use overlay::{HELP, draw_caption, draw_status, draw_text_screen, notice_box, win_lines};
 pub use scene::{Align, Color, Point, Rect, Scene, Shape, Stroke};
 pub use theme::{Palette, Theme};
 
@@ -75,8 +77,9 @@ pub fn scene_of(input: &FrameInput<'_>, layout: &Layout) -> Scene {
         overlay::draw_win_summary(&mut scene, layout, palette, win);
     }
     let notice = input.notice.unwrap_or_default();
-    let notice_under_help =
-        input.ui.help && layout.notice_area().overlaps(&overlay::help_box(layout));
+    let notice_under_help = input.ui.help
+        && overlay::notice_box(layout, notice)
+            .is_some_and(|b| b.overlaps(&overlay::help_box(layout)));
     if notice_under_help {
         overlay::draw_notice(&mut scene, layout, notice, palette);
     }

@@ -1,9 +1,10 @@
 //! Overlays drawn over the board: the help screen, the win banner and a
-//! notice (a one-line message for the player).
+//! notice (a message for the player, on one line or two).
 
 use crate::chart::{Chart, draw_chart};
 use crate::input::WinSummary;
 use crate::layout::{Layout, MARGIN};
+use crate::measure::{text_width, wrap};
 use crate::scene::{Align, Point, Rect, Scene, Shape, Stroke};
 use crate::theme::Palette;
 use lightemall_model::format::minutes_seconds;
@@ -55,6 +56,11 @@ const NOTICE_MIN_WIDTH: f32 = 48.0;
 /// The most characters of a notice that reach the Scene (the renderer
 /// cuts the line to the width shown, but need not measure a huge one).
 const NOTICE_MAX_CHARS: usize = 300;
+/// A notice's font size on one line.
+const NOTICE_SIZE: f32 = 14.0;
+/// Its font size on two lines, and the step between their baselines.
+const NOTICE_SMALL_SIZE: f32 = 13.0;
+const NOTICE_LINE_STEP: f32 = 15.0;
 
 /// The help screen's font size for an output of `w` x `h` pixels: the
 /// box, its title, goal and every line of [`HELP`], fits the height.
@@ -425,15 +431,15 @@ pub fn draw_paused_banner(scene: &mut Scene, layout: &Layout, palette: &Palette)
     });
 }
 
-/// A notice: `text` on one line (control characters shown escaped) in a
-/// box of the panel's colour with the help screen's outline, cut by the
-/// renderer with an ellipsis if it is too long. Nothing on an output too
-/// small to hold it, or for a blank text.
+/// A notice: `text` (control characters shown escaped) in a box of the
+/// panel's colour with the help screen's outline, on one line, or on two
+/// in a smaller size where one is too narrow for it; a renderer cuts what
+/// two lines cannot hold with an ellipsis. Nothing on an output too small
+/// to hold it, or for a blank text.
 pub fn draw_notice(scene: &mut Scene, layout: &Layout, text: &str, palette: &Palette) {
-    let area = layout.notice_area();
-    if area.w.is_nan() || area.w < NOTICE_MIN_WIDTH || text.trim().is_empty() {
+    let Some((area, size, lines)) = notice_lines(layout, text) else {
         return;
-    }
+    };
     scene.push(Shape::Rect {
         rect: area,
         radius: 7.0,
@@ -444,12 +450,43 @@ pub fn draw_notice(scene: &mut Scene, layout: &Layout, text: &str, palette: &Pal
         }),
     });
     let centre = area.centre();
-    scene.push(Shape::Text {
-        at: Point::new(centre.x, centre.y + 5.0),
-        size: 14.0,
-        color: palette.text,
-        align: Align::Centre,
-        text: one_line(text, NOTICE_MAX_CHARS),
-        max_width: Some(area.w - 2.0 * NOTICE_PAD),
-    });
+    let first = match lines.len() {
+        1 => centre.y + 5.0,
+        _ => area.y + 16.0,
+    };
+    for (row, line) in lines.into_iter().enumerate() {
+        scene.push(Shape::Text {
+            at: Point::new(centre.x, first + NOTICE_LINE_STEP * row as f32),
+            size,
+            color: palette.text,
+            align: Align::Centre,
+            text: line,
+            max_width: Some(area.w - 2.0 * NOTICE_PAD),
+        });
+    }
+}
+
+/// Where the notice `text` shows, if it does: its box, its font size and
+/// its lines.
+fn notice_lines(layout: &Layout, text: &str) -> Option<(Rect, f32, Vec<String>)> {
+    let area = layout.notice_area();
+    if area.w.is_nan() || area.w < NOTICE_MIN_WIDTH || text.trim().is_empty() {
+        return None;
+    }
+    let text = one_line(text, NOTICE_MAX_CHARS);
+    let room = area.w - 2.0 * NOTICE_PAD;
+    if text_width(NOTICE_SIZE, &text) <= room {
+        return Some((area, NOTICE_SIZE, vec![text]));
+    }
+    let lines = wrap(&text, NOTICE_SMALL_SIZE, room, 2);
+    Some((
+        layout.notice_area_for(lines.len()),
+        NOTICE_SMALL_SIZE,
+        lines,
+    ))
+}
+
+/// The box the notice `text` takes, if it shows.
+pub fn notice_box(layout: &Layout, text: &str) -> Option<Rect> {
+    notice_lines(layout, text).map(|(area, _, _)| area)
 }
