@@ -66,19 +66,31 @@ pub const LOOKAHEAD_MEDIAN: u64 = 6;
 const MAX_BATCH: u64 = 48;
 
 /// Net's median effort on a `width`x`height` board, wrapping or not:
-/// `0.014 (W H)^1.15`, at least 2, plus `0.65 (W + H)` when wrapping. Fitted
-/// to Net's puzzles measured by this solver (medians at 10x10 1.5, 20x20
+/// `0.014 T^1.15` for `T` tiles up to [`NET_FIT_TILES`] and in proportion
+/// to `T` beyond, at least 2, plus `0.65 (W + H)` when wrapping. Fitted to
+/// Net's puzzles measured by this solver (medians at 10x10 1.5, 20x20
 /// 14.5, 30x30 36, 60x60 164, 100x100 552; wrapping 14, 35, 80, 221.5 up
-/// to 60x60). Rounded to a whole effort, so a last-bit difference in
-/// `powf` between machines cannot move a band.
+/// to 60x60); at 200x200 Net's are 2124, 2225 and 2477, where the power
+/// law would say 2751 and the proportion says 2208: past the edge's
+/// reach the effort grows with the area. Rounded to a whole effort, so a
+/// last-bit difference in `powf` between machines cannot move a band.
 pub fn net_median(width: usize, height: usize, wrap: bool) -> u64 {
     let tiles = (width * height) as f64;
-    let mut median = (0.014 * tiles.powf(1.15)).max(2.0);
+    let fit = |tiles: f64| 0.014 * tiles.powf(1.15);
+    let mut median = match tiles <= NET_FIT_TILES {
+        true => fit(tiles),
+        false => fit(NET_FIT_TILES) * tiles / NET_FIT_TILES,
+    }
+    .max(2.0);
     if wrap {
         median += 0.65 * (width + height) as f64;
     }
     median.round() as u64
 }
+
+/// The largest board (in tiles) the power law of [`net_median`] is
+/// fitted to.
+const NET_FIT_TILES: f64 = 10_000.0;
 
 /// What a level asks of a puzzle's effort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -352,6 +364,9 @@ mod tests {
         check(20, 20, false, 14);
         check(30, 30, false, 35);
         check(100, 100, false, 557);
+        // Beyond 100x100, in proportion to the tiles (Net's 200x200: 2225).
+        check(200, 200, false, 2229);
+        check(1000, 1000, false, 55_735);
         check(20, 20, true, 40);
     }
 

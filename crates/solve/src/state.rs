@@ -102,6 +102,10 @@ pub struct State {
     /// an assumption is taken back by undoing (see [`State::undo_to`])
     /// rather than by keeping a copy of the whole state per guess.
     trail: Option<Vec<Undo>>,
+    /// Large groups, as `(root, size, ways out)`, whose every way out was
+    /// taken as a wire when they had that size and those ways (see
+    /// [`State::exits_taken`]).
+    exits_taken: Vec<(u32, u32, u32)>,
 }
 
 /// A tile decided by a rule (see [`State::log`]).
@@ -195,6 +199,7 @@ impl State {
             log: None,
             trace: None,
             trail: None,
+            exits_taken: Vec::new(),
         }
     }
 
@@ -626,6 +631,28 @@ impl State {
         self.ways.get(root)
     }
 
+    /// Whether every way out of the group of `root` is known to be taken
+    /// as a wire already: it was, and the group has neither joined another
+    /// (its size is the same) nor lost a way since (ways only go, so the
+    /// same count is the same ways). Taking them again would narrow nothing;
+    /// on a huge board this spares a walk over a huge group's members each
+    /// time a tile beside it is looked at.
+    pub fn exits_taken(&self, root: usize) -> bool {
+        let now = (root as u32, self.size(root) as u32, self.ways(root));
+        self.exits_taken.contains(&now)
+    }
+
+    /// Note that every way out of the group of `root` is taken as a wire.
+    pub fn note_exits_taken(&mut self, root: usize) {
+        const KEPT: usize = 8;
+        let now = (root as u32, self.size(root) as u32, self.ways(root));
+        self.exits_taken.retain(|&(r, _, _)| r != now.0);
+        if self.exits_taken.len() == KEPT {
+            self.exits_taken.remove(0);
+        }
+        self.exits_taken.push(now);
+    }
+
     /// The tiles of the group of `root`, `root` first.
     pub fn members_of(&self, root: usize) -> impl Iterator<Item = usize> + '_ {
         let mut next = Some(root);
@@ -838,6 +865,7 @@ impl State {
         {
             self.undo(problem, change);
         }
+        self.exits_taken.clear();
         self.clear_queues();
     }
 

@@ -175,6 +175,11 @@ fn take_every_way(
     root: usize,
     stats: &mut Stats,
 ) -> Result<bool, Contradiction> {
+    let size = state.size(root);
+    let remembered = size >= REMEMBERED_GROUP;
+    if remembered && state.exits_taken(root) {
+        return Ok(false);
+    }
     let members: Vec<usize> = state.members_of(root).collect();
     let mut ways = Vec::new();
     for tile in members {
@@ -201,5 +206,12 @@ fn take_every_way(
             }
         }
     }
+    if remembered && state.size(root) == size {
+        state.note_exits_taken(root);
+    }
     Ok(narrowed)
 }
+
+/// The least group whose taken ways out the state remembers: a walk over a
+/// smaller one costs less than looking it up.
+const REMEMBERED_GROUP: usize = 64;
