@@ -99,7 +99,9 @@ fn a_board_too_small_for_its_level_says_so() {
         }
     ));
     assert!(
-        error.to_string().contains("found no hard puzzle"),
+        error
+            .to_string()
+            .contains("found no hard puzzle for this 2x2 board"),
         "{error}"
     );
 }

@@ -208,18 +208,33 @@ struct Era {
 }
 
 /// Every era, oldest first. Never change one: add an era from a later date.
-const ERAS: &[Era] = &[Era {
-    first: (2026, 11, 30),
-    week: [
-        "square:7x7:graded:easy",
-        "square:10x10:graded:medium",
-        "hex:10x10:graded:medium",
-        "octo:10x10:graded:medium",
-        "square:12x12w:graded:medium",
-        "hex:15x15:graded:hard",
-        "square:20x20:graded:hard",
-    ],
-}];
+const ERAS: &[Era] = &[
+    Era {
+        first: (2026, 11, 30),
+        week: [
+            "square:7x7:graded:easy",
+            "square:10x10:graded:medium",
+            "hex:10x10:graded:medium",
+            "octo:10x10:graded:medium",
+            "square:12x12w:graded:medium",
+            "hex:15x15:graded:hard",
+            "square:20x20:graded:hard",
+        ],
+    },
+    // The ladder: medium is Net's standard, and Sunday's is expert.
+    Era {
+        first: (2026, 12, 14),
+        week: [
+            "square:7x7:ladder:easy",
+            "square:10x10:ladder:medium",
+            "hex:10x10:ladder:medium",
+            "octo:10x10:ladder:medium",
+            "square:12x12w:ladder:medium",
+            "hex:15x15:ladder:hard",
+            "square:20x20:ladder:expert",
+        ],
+    },
+];
 
 fn era_start(era: &Era) -> Date {
     let (year, month, day) = era.first;
@@ -352,7 +367,12 @@ mod tests {
         check("2026-12-04", "square:12x12w:graded:medium#20261204");
         check("2026-12-05", "hex:15x15:graded:hard#20261205");
         check("2026-12-06", "square:20x20:graded:hard#20261206");
-        check("2027-02-28", "square:20x20:graded:hard#20270228");
+        check("2026-12-13", "square:20x20:graded:hard#20261213");
+        // Era 2, the ladder, from Monday 2026-12-14.
+        check("2026-12-14", "square:7x7:ladder:easy#20261214");
+        check("2026-12-19", "hex:15x15:ladder:hard#20261219");
+        check("2026-12-20", "square:20x20:ladder:expert#20261220");
+        check("2027-02-28", "square:20x20:ladder:expert#20270228");
     }
 
     #[test]

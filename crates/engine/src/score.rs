@@ -59,14 +59,15 @@ impl Score {
     }
 }
 
-/// A preset in a player's words: `square:10x10w:kruskal:medium` is
-/// "10x10 square, wrapping, medium (kruskal)", `hex:8x8:given` "8x8 hex, a
-/// given puzzle"; a text that is no preset comes back as it is.
+/// A preset in a player's words: `square:10x10w:ladder:medium` (the
+/// default generator) is "10x10 square, wrapping, medium",
+/// `square:10x10:graded:medium` "10x10 square, medium (graded)", `hex:8x8:given`
+/// "8x8 hex, a given puzzle"; a text that is no preset comes back as it is.
 pub fn preset_name(preset: &str) -> String {
     let fields: Vec<&str> = preset.split(':').collect();
     let (topology, size, kind) = match fields[..] {
         [topology, size, "given"] => (topology, size, "a given puzzle".to_string()),
-        [topology, size, "graded", difficulty] => (topology, size, difficulty.to_string()),
+        [topology, size, "ladder", difficulty] => (topology, size, difficulty.to_string()),
         [topology, size, generator, difficulty] => {
             (topology, size, format!("{difficulty} ({generator})"))
         }
@@ -445,7 +446,12 @@ mod tests {
     fn presets_read_as_a_player_says_them() {
         let check = |preset: &str, name: &str| assert_eq!(preset_name(preset), name);
         check("square:4x4:kruskal:medium", "4x4 square, medium (kruskal)");
-        check("octo:10x10w:graded:hard", "10x10 octo, wrapping, hard");
+        check("octo:10x10w:ladder:hard", "10x10 octo, wrapping, hard");
+        check("octo:10x10:ladder:expert", "10x10 octo, expert");
+        check(
+            "octo:10x10w:graded:hard",
+            "10x10 octo, wrapping, hard (graded)",
+        );
         check("hex:8x8:given", "8x8 hex, a given puzzle");
         check("nonsense", "nonsense");
     }

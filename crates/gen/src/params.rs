@@ -34,14 +34,14 @@ pub enum Generator {
     Unique2,
     /// A unique puzzle whose level (the hardest technique the solver
     /// needs) is the difficulty asked for: `lightemall_solve::generate`
-    /// reshapes it; here it is only the starting tree. The default (the
-    /// ladder does not yet reach its bands on large boards).
-    #[default]
+    /// reshapes it; here it is only the starting tree. The default before
+    /// the ladder; its seeded IDs keep their puzzles.
     Graded,
     /// A unique puzzle generated to a band of effort measured against
     /// Net's puzzles of the same size (`lightemall_solve::generate` climbs
     /// to it); here it is only the starting tree, grown from the centre as
-    /// Net grows its own. Opt-in: it reaches its bands up to about 40x40.
+    /// Net grows its own. The default.
+    #[default]
     Ladder,
 }
 

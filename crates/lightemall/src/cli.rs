@@ -147,11 +147,13 @@ pub struct PuzzleArgs {
     /// Difficulty.
     #[arg(long, default_value = "medium", value_parser = one_of(Difficulty::ALL.iter().map(|d| d.name())))]
     pub difficulty: String,
-    /// Generator (`graded`: one solution, and the difficulty is the level the
-    /// solver measures; `unique`: one solution, proved; `unique2`: the same,
+    /// Generator (`ladder`: one solution, and the difficulty a band of
+    /// effort measured against Net's puzzles, medium being Net's own;
+    /// `graded`: one solution, the difficulty the level the solver
+    /// measures; `unique`: one solution, proved; `unique2`: the same,
     /// faster on large boards, other puzzles; `kruskal`, `scan`, `frontier`:
     /// a random tree, maybe several solutions).
-    #[arg(long, default_value = "graded", value_parser = one_of(Generator::ALL.iter().map(|g| g.name())))]
+    #[arg(long, default_value = "ladder", value_parser = one_of(Generator::ALL.iter().map(|g| g.name())))]
     pub generator: String,
     /// Seed (0 to 2^64-1); a random one if absent.
     #[arg(long, allow_negative_numbers = true)]

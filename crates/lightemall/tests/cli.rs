@@ -634,8 +634,8 @@ fn gen_rates_on_request() {
     let text = ok(&[
         "gen", "--size", "6x4", "--seed", "3", "--rate", "--format", "text",
     ]);
-    // The default generator is graded: a medium puzzle is rated medium.
-    assert!(text.starts_with("square:6x4:graded:medium#3\n"), "{text}");
+    // The default generator is the ladder: a medium puzzle is rated medium.
+    assert!(text.starts_with("square:6x4:ladder:medium#3\n"), "{text}");
     assert!(text.lines().nth(1) == Some("rating: medium"), "{text}");
     let json = ok(&["gen", "--size", "6x4", "--seed", "3", "--rate", "--json"]);
     assert!(json.contains(r#""rating":"medium""#), "{json}");

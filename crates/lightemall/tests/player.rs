@@ -109,7 +109,8 @@ fn a_proof_verifies_and_one_move_less_is_refused() {
     );
     let (share, code) = out.trim().split_once('\n').unwrap();
     assert!(
-        share.starts_with("LightEmAll daily 2026-12-01 · 10x10 square, medium · "),
+        // Before the ladder's era a daily is graded, and says so.
+        share.starts_with("LightEmAll daily 2026-12-01 · 10x10 square, medium (graded) · "),
         "{share}"
     );
     assert!(share.contains(&format!("{} moves", moves.len())), "{share}");

@@ -88,6 +88,7 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
     }
     Err(GenerateError::LevelNotReached {
         level,
+        size: grid.size_label(),
         attempts: ATTEMPTS,
     })
 }
@@ -120,7 +121,7 @@ pub(crate) fn made_unique(
 /// Walk from `tree` (unique, settled below `level`) by reroutes that keep
 /// it settled at `level`, until one needs `level`; whether one did (then
 /// `tree` is it).
-fn reshape(
+pub(crate) fn reshape(
     grid: &Grid,
     tree: &mut Vec<Tile>,
     level: Rating,

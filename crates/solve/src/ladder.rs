@@ -11,7 +11,8 @@
 //! | hard | `lookahead` | 2 m' to 16 m' |
 //! | expert | `lookahead` | 4 m' to 16 m', a chain of [`EXPERT_CHAIN`] |
 //!
-//! where `m'` is `m`, at least [`LOOKAHEAD_MEDIAN`]. Hard and expert
+//! where `m'` is `m`, at least [`LOOKAHEAD_MEDIAN`] (on a board under 100
+//! tiles, that in proportion to its tiles, at least 2). Hard and expert
 //! overlap in effort above 4 m': what sets expert apart there is its long
 //! chain of lookahead.
 //!
@@ -39,7 +40,7 @@
 //! the same puzzle on every machine; a change here changes those puzzles,
 //! which the golden tests catch.
 
-use crate::graded::{absent_link, attempt_seed, made_unique};
+use crate::graded::{absent_link, attempt_seed, made_unique, reshape};
 use crate::stats::Rating;
 use crate::unique::{GenerateError, Progress, Prover, check_wrap};
 use crate::{Options, Report, solve_with};
@@ -61,6 +62,11 @@ pub const EXPERT_CHAIN: u64 = 24;
 
 /// The least median that the hard and expert bands reckon from.
 pub const LOOKAHEAD_MEDIAN: u64 = 6;
+
+/// Boards of fewer tiles than this, on which a climb short of its level
+/// walks to it as the graded generator does (on a larger one stirring
+/// finds it sooner).
+const SMALL_BOARD: usize = 100;
 
 /// The most reroutes one climbing step makes.
 const MAX_BATCH: u64 = 48;
@@ -110,7 +116,25 @@ impl Band {
     /// Hard and expert reckon from at least [`LOOKAHEAD_MEDIAN`]: on a
     /// small board one lookahead already costs more than twice Net's median.
     pub fn of(difficulty: Difficulty, median: u64) -> Band {
-        let deep = median.max(LOOKAHEAD_MEDIAN);
+        Band::reckoned(difficulty, median, LOOKAHEAD_MEDIAN)
+    }
+
+    /// The band of `difficulty` on `grid`: [`Band::of`] its Net median,
+    /// where on a board under 100 tiles hard and expert reckon from at
+    /// least a share of [`LOOKAHEAD_MEDIAN`] in proportion to its tiles (at
+    /// least 2), as such a board has room for fewer lookaheads.
+    pub fn on(difficulty: Difficulty, grid: &Grid) -> Band {
+        let (width, height) = (grid.width(), grid.height());
+        let median = net_median(width, height, grid.wrap());
+        let tiles = (width * height) as u64;
+        let floor = (LOOKAHEAD_MEDIAN * tiles / 100).clamp(2, LOOKAHEAD_MEDIAN);
+        Band::reckoned(difficulty, median, floor)
+    }
+
+    /// The band of `difficulty` for a Net median `median`, hard and expert
+    /// reckoning from at least `floor`.
+    fn reckoned(difficulty: Difficulty, median: u64, floor: u64) -> Band {
+        let deep = median.max(floor);
         let (level, low, high, chain) = match difficulty {
             Difficulty::Easy => (Rating::Easy, 0, 0, 0),
             Difficulty::Medium => (Rating::Medium, median * 3 / 5, median * 7 / 5, 0),
@@ -165,10 +189,7 @@ impl Measure {
 pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzzle, GenerateError> {
     check_wrap(&params.grid)?;
     let grid = params.grid;
-    let band = Band::of(
-        params.difficulty,
-        net_median(grid.width(), grid.height(), grid.wrap()),
-    );
+    let band = Band::on(params.difficulty, &grid);
     let mut best: Option<Measure> = None;
     for attempt in 0..ATTEMPTS {
         let seed = attempt_seed(params.seed, attempt);
@@ -331,6 +352,15 @@ impl Climb<'_> {
                 }
                 continue;
             }
+            if measure.level < self.band.level && grid.len() < SMALL_BOARD {
+                // On a board too small for the level to come by chance (a
+                // square 5x5 board's seldom needs a lookahead), the graded
+                // generator's walk to a puzzle that needs it.
+                if reshape(&grid, &mut next, self.band.level, step_seed, &mut |_| {})? {
+                    (puzzle, measure) = self.measure(next)?;
+                }
+                continue;
+            }
             self.stir(&mut next, &measure, &mut random);
             if !made_unique(
                 &grid,
@@ -368,6 +398,21 @@ mod tests {
         check(200, 200, false, 2229);
         check(1000, 1000, false, 55_735);
         check(20, 20, true, 40);
+    }
+
+    #[test]
+    fn a_small_board_reckons_from_fewer_lookaheads() {
+        let check = |side: usize, low: u64| {
+            let grid = Grid::new(lightemall_model::Topology::Square, side, side, false);
+            let band = Band::on(Difficulty::Hard, &grid.expect("grid"));
+            assert_eq!(band.low, low, "{side}x{side}");
+        };
+        check(4, 4);
+        check(7, 4);
+        check(8, 6);
+        check(9, 8);
+        check(10, 12);
+        check(30, 70);
     }
 
     #[test]

@@ -77,12 +77,15 @@ pub enum GenerateError {
     },
     /// No attempt of the graded generator reached the level asked for.
     #[error(
-        "found no {level} puzzle for this board in {attempts} attempts \
-         (a small board may have none); try another size, seed or difficulty"
+        "found no {level} puzzle for this {size} board in {attempts} attempts: \
+         no tree the graded generator made needed {level} reasoning and no more; \
+         try another seed or difficulty, or the ladder generator"
     )]
     LevelNotReached {
         /// The level asked for.
         level: Rating,
+        /// The board's size, as IDs write it (`10x10w`).
+        size: String,
         /// The attempts made.
         attempts: u32,
     },
