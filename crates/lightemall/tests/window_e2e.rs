@@ -946,7 +946,7 @@ fn a_daily_won_by_clicks_makes_a_streak_and_a_proof_that_verifies() {
     assert_eq!(code, Some(0), "{shared}");
     let (line, proof) = shared.trim().split_once('\n').expect("a line and a code");
     assert!(
-        line.starts_with("LightEmAll daily 2026-11-30 · 7x7 square, easy · "),
+        line.starts_with("LightEmAll daily 2026-11-30 · 7x7 square, easy (graded) · "),
         "{line}"
     );
     assert!(line.ends_with(" · streak 1"), "{line}");
