@@ -53,12 +53,18 @@ fn graded(c: &mut Criterion) {
     levels(c, Generator::Graded, &cases, true);
 }
 
-/// The ladder generator: medium, hard and expert 30x30 on every topology
-/// (issue 25's targets: hard under 1 s, expert under 3 s), beside Net's
-/// 30x30 (`unique/net/30`) in the same run. A seed that misses its band is
-/// measured too: its time is the whole search.
+/// The ladder generator: medium, hard and expert 30x30 and medium 100x100
+/// on every topology (issue 25's targets: hard 30x30 and medium 100x100
+/// under 1 s, expert 30x30 under 3 s), beside Net's 30x30 and 100x100
+/// (`unique/net/30`, `unique/net/100`) in the same run. A seed that misses
+/// its band is measured too: its time is the whole search.
 fn ladder(c: &mut Criterion) {
-    let cases = [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert].map(|d| (30, d));
+    let cases = [
+        (30, Difficulty::Medium),
+        (30, Difficulty::Hard),
+        (30, Difficulty::Expert),
+        (100, Difficulty::Medium),
+    ];
     levels(c, Generator::Ladder, &cases, false);
 }
 
