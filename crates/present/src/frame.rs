@@ -469,9 +469,9 @@ fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area
     parts.extend(layout.panel.map(rect));
     parts.extend(layout.notice_strip().map(rect));
     if shown.notice != look.notice {
-        // The box's outline reaches a little past it; a notice of two
-        // lines reaches above the strip.
-        let area = layout.notice_area_for(2);
+        // The box's outline reaches a little past it; a notice of more
+        // than one line reaches above the strip.
+        let area = layout.notice_room();
         let bleed = 6.0;
         parts.push(clip(
             area.x - bleed,

@@ -371,7 +371,7 @@ fn a_notice_reads_in_every_theme_and_is_cut_to_its_two_lines() {
     let fixture = Fixture::new(Topology::Square, (8, 6), false, (0, 0));
     let layout = Layout::with_cell(fixture.board.grid(), 32.0, true);
     // Too long for one line, and for two: the second is cut.
-    let area = layout.notice_area_for(2);
+    let area = layout.notice_room();
     let strip_top = area.y as u32 - 6;
     for theme in Theme::ALL {
         let palette = theme.palette();

@@ -63,9 +63,10 @@ pub const EXPERT_CHAIN: u64 = 24;
 /// The least median that the hard and expert bands reckon from.
 pub const LOOKAHEAD_MEDIAN: u64 = 6;
 
-/// Boards of fewer tiles than this, on which a climb short of its level
+/// Boards of fewer tiles than this are small: a climb short of its level
 /// walks to it as the graded generator does (on a larger one stirring
-/// finds it sooner).
+/// finds it sooner), and hard and expert reckon from fewer lookaheads
+/// ([`Band::on`]).
 const SMALL_BOARD: usize = 100;
 
 /// The most reroutes one climbing step makes.
@@ -120,14 +121,13 @@ impl Band {
     }
 
     /// The band of `difficulty` on `grid`: [`Band::of`] its Net median,
-    /// where on a board under 100 tiles hard and expert reckon from at
-    /// least a share of [`LOOKAHEAD_MEDIAN`] in proportion to its tiles (at
-    /// least 2), as such a board has room for fewer lookaheads.
+    /// where on a board under [`SMALL_BOARD`] tiles hard and expert reckon
+    /// from at least a share of [`LOOKAHEAD_MEDIAN`] in proportion to its
+    /// tiles (at least 2), as such a board has room for fewer lookaheads.
     pub fn on(difficulty: Difficulty, grid: &Grid) -> Band {
-        let (width, height) = (grid.width(), grid.height());
-        let median = net_median(width, height, grid.wrap());
-        let tiles = (width * height) as u64;
-        let floor = (LOOKAHEAD_MEDIAN * tiles / 100).clamp(2, LOOKAHEAD_MEDIAN);
+        let median = net_median(grid.width(), grid.height(), grid.wrap());
+        let share = LOOKAHEAD_MEDIAN * grid.len() as u64 / SMALL_BOARD as u64;
+        let floor = share.clamp(2, LOOKAHEAD_MEDIAN);
         Band::reckoned(difficulty, median, floor)
     }
 

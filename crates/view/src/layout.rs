@@ -26,8 +26,10 @@ pub const NOTICE_STRIP: f32 = 30.0;
 /// A notice's height in pixels.
 const NOTICE_HEIGHT: f32 = 26.0;
 /// What each line of a notice after its first adds to its height: a
-/// notice of two lines still fits the strip and the margin above it.
+/// notice of [`NOTICE_LINES`] still fits the strip and the margin above it.
 const NOTICE_LINE: f32 = 14.0;
+/// The most lines a notice takes.
+pub const NOTICE_LINES: usize = 2;
 /// The widest a notice gets, in pixels (on a wide window it stays a
 /// readable line in the middle).
 const NOTICE_MAX_WIDTH: f32 = 720.0;
@@ -296,15 +298,21 @@ impl Layout {
         self.notice_area_for(1)
     }
 
-    /// [`Layout::notice_area`] of a notice of `lines` lines (one or two):
-    /// a longer one grows up into the margin below the board, and still
-    /// covers no tile of a board that fits.
+    /// [`Layout::notice_area`] of a notice of `lines` lines (one up to
+    /// [`NOTICE_LINES`]): a longer one grows up into the margin below the
+    /// board, and still covers no tile of a board that fits.
     pub fn notice_area_for(&self, lines: usize) -> Rect {
         let (w, h) = (self.width as f32, self.height as f32);
         let notice_w = (w - 2.0 * MARGIN).min(NOTICE_MAX_WIDTH);
         let x = ((w - notice_w) / 2.0).floor();
-        let notice_h = NOTICE_HEIGHT + NOTICE_LINE * (lines.clamp(1, 2) - 1) as f32;
+        let extra = lines.clamp(1, NOTICE_LINES) - 1;
+        let notice_h = NOTICE_HEIGHT + NOTICE_LINE * extra as f32;
         Rect::new(x, h - notice_h - NOTICE_GAP, notice_w, notice_h)
+    }
+
+    /// The most a notice covers: the area of one of [`NOTICE_LINES`].
+    pub fn notice_room(&self) -> Rect {
+        self.notice_area_for(NOTICE_LINES)
     }
 
     /// What the pixel `(x, y)` is over.
@@ -836,7 +844,7 @@ mod tests {
                     let strip = fit.notice_strip().expect("a window's strip");
                     assert!(strip.contains(Point::new(area.x, area.y)), "{what}");
                     // Two lines reach into the margin, not onto the board.
-                    let two = fit.notice_area_for(2);
+                    let two = fit.notice_room();
                     let board_end = fit.board.y + fit.board.h;
                     assert!(two.y > area.y - 15.0 && two.y + two.h == area.y + area.h);
                     if board_end <= strip.y - MARGIN + 0.01 {

@@ -29,7 +29,7 @@ pub use input::{
     Animation, FrameInput, Highlights, HintMark, PanelInfo, Turning, UNLIT, UiState, WinSummary,
     distance_word, lit,
 };
-pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_STRIP};
+pub use layout::{Hit, Layout, MARGIN, MIN_CELL, NOTICE_LINES, NOTICE_STRIP};
 pub use marks::{Marks, error_marks};
 pub use measure::{ASCII_ADVANCES, text_width, wrap};
 pub use overlay::{HELP, draw_caption, draw_status, draw_text_screen, notice_box, win_lines};

@@ -3,7 +3,7 @@
 
 use crate::chart::{Chart, draw_chart};
 use crate::input::WinSummary;
-use crate::layout::{Layout, MARGIN};
+use crate::layout::{Layout, MARGIN, NOTICE_LINES};
 use crate::measure::{text_width, wrap};
 use crate::scene::{Align, Point, Rect, Scene, Shape, Stroke};
 use crate::theme::Palette;
@@ -433,8 +433,8 @@ pub fn draw_paused_banner(scene: &mut Scene, layout: &Layout, palette: &Palette)
 
 /// A notice: `text` (control characters shown escaped) in a box of the
 /// panel's colour with the help screen's outline, on one line, or on two
-/// in a smaller size where one is too narrow for it; a renderer cuts what
-/// two lines cannot hold with an ellipsis. Nothing on an output too small
+/// in a smaller size where one is too narrow for it (up to
+/// [`NOTICE_LINES`]); a renderer cuts what they cannot hold with an ellipsis. Nothing on an output too small
 /// to hold it, or for a blank text.
 pub fn draw_notice(scene: &mut Scene, layout: &Layout, text: &str, palette: &Palette) {
     let Some((area, size, lines)) = notice_lines(layout, text) else {
@@ -478,7 +478,7 @@ fn notice_lines(layout: &Layout, text: &str) -> Option<(Rect, f32, Vec<String>)>
     if text_width(NOTICE_SIZE, &text) <= room {
         return Some((area, NOTICE_SIZE, vec![text]));
     }
-    let lines = wrap(&text, NOTICE_SMALL_SIZE, room, 2);
+    let lines = wrap(&text, NOTICE_SMALL_SIZE, room, NOTICE_LINES);
     Some((
         layout.notice_area_for(lines.len()),
         NOTICE_SMALL_SIZE,

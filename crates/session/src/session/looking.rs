@@ -56,7 +56,7 @@ impl Session {
         let layout = self.layout(width, height);
         let at = layout.centre(tile);
         let top = layout.panel.map_or(0.0, |panel| panel.y + panel.h);
-        let bottom = layout.notice_area_for(2).y;
+        let bottom = layout.notice_room().y;
         let seen = (0.0..=width as f32).contains(&at.x) && (top..=bottom).contains(&at.y);
         !seen && self.centre_on(tile)
     }
