@@ -15,6 +15,16 @@ pub struct Link {
 }
 
 /// Reusable scratch space for rerouting the trees of one grid.
+///
+/// A bounded search ([`Rerouter::path`] with `max_visits` below the
+/// number of tiles) goes breadth first, as its bound is counted in the
+/// tiles such a search visits. An unbounded one climbs instead: the
+/// rerouter keeps the tree rooted (each tile's way to its parent), climbs
+/// from both ends to where they meet, and so costs the length of the
+/// path, not the size of the tree. A tree has one path between two tiles,
+/// so both find the same; the climb's path is checked link by link
+/// against the tiles it is given, and a tree changed other than by this
+/// rerouter's reroutes is rooted again.
 #[derive(Debug)]
 pub struct Rerouter {
     /// The direction of the link by which the search reached each tile;
@@ -22,7 +32,17 @@ pub struct Rerouter {
     /// tile where a [`Link`] took sixteen).
     came_by: Vec<Dir>,
     queue: Vec<Queued>,
+    /// The rooted tree: the way from each tile to its parent ([`ROOT`] at
+    /// a root), true to the tiles while `rooted`.
+    up: Vec<Dir>,
+    rooted: bool,
+    /// Which climb (or rooting) last reached each tile, by stamp.
+    marks: Vec<u32>,
+    stamp: u32,
 }
+
+/// The way up from a tile that has no parent.
+const ROOT: Dir = Dir(u8::MAX);
 
 /// A tile waiting in the search's queue, with its coordinates (worked out
 /// when it is reached, not by a division when it is left) and its wires
@@ -40,6 +60,10 @@ impl Rerouter {
         Rerouter {
             came_by: vec![Dir(0); tiles],
             queue: Vec::new(),
+            up: vec![ROOT; tiles],
+            rooted: false,
+            marks: vec![0; tiles],
+            stamp: 0,
         }
     }
 
@@ -66,6 +90,9 @@ impl Rerouter {
         }
         if from == to {
             return Some(Vec::new());
+        }
+        if max_visits >= tiles.len() {
+            return self.tree_path(grid, tiles, from, to);
         }
         let topology = grid.topology();
         let mut back = [0u8; 8];
@@ -154,7 +181,183 @@ impl Rerouter {
         };
         toggle(grid, tiles, add);
         toggle(grid, tiles, drop);
+        self.regraft(grid, add, other, drop, &path);
         true
+    }
+
+    /// The path from `from` to `to` (two different tiles) by climbing the
+    /// rooted tree, rooted again first if it is not true to `tiles`.
+    fn tree_path(
+        &mut self,
+        grid: &Grid,
+        tiles: &[Tile],
+        from: usize,
+        to: usize,
+    ) -> Option<Vec<Link>> {
+        if self.rooted
+            && let Some(path) = self.climb(grid, from, to)
+            && wired(tiles, &path)
+        {
+            return Some(path);
+        }
+        self.root(grid, tiles);
+        self.climb(grid, from, to)
+    }
+
+    /// Root every tree of the forest `tiles` at its lowest tile.
+    fn root(&mut self, grid: &Grid, tiles: &[Tile]) {
+        let topology = grid.topology();
+        let seen = self.next_stamp();
+        self.up.fill(ROOT);
+        let mut queue = Vec::new();
+        for start in 0..tiles.len() {
+            if self.marks[start] == seen {
+                continue;
+            }
+            self.marks[start] = seen;
+            queue.clear();
+            queue.push(start);
+            while let Some(tile) = queue.pop() {
+                for dir in topology.directions() {
+                    if tiles[tile].0 & dir.bit() == 0 {
+                        continue;
+                    }
+                    if let Some(next) = grid.neighbour(tile, dir)
+                        && self.marks[next] != seen
+                    {
+                        self.marks[next] = seen;
+                        self.up[next] = topology.opposite(dir);
+                        queue.push(next);
+                    }
+                }
+            }
+        }
+        self.rooted = true;
+    }
+
+    /// The parent of `tile` in the rooted tree.
+    fn parent(&self, grid: &Grid, tile: usize) -> Option<usize> {
+        match self.up[tile] {
+            ROOT => None,
+            dir => grid.neighbour(tile, dir),
+        }
+    }
+
+    /// The path from `from` to `to` in the rooted tree, ordered as
+    /// [`Rerouter::path`] orders it: climb from both ends by turns; the
+    /// first tile one climb finds the other has passed is where the two
+    /// branches meet. `None` if they are in different trees.
+    fn climb(&mut self, grid: &Grid, from: usize, to: usize) -> Option<Vec<Link>> {
+        let (from_side, to_side) = (self.next_stamp(), self.next_stamp());
+        self.marks[from] = from_side;
+        self.marks[to] = to_side;
+        let (mut a, mut b) = (Some(from), Some(to));
+        let meeting = loop {
+            if a.is_none() && b.is_none() {
+                return None;
+            }
+            if let Some(tile) = a.and_then(|t| self.parent(grid, t)) {
+                if self.marks[tile] == to_side {
+                    break tile;
+                }
+                self.marks[tile] = from_side;
+                a = Some(tile);
+            } else {
+                a = None;
+            }
+            if let Some(tile) = b.and_then(|t| self.parent(grid, t)) {
+                if self.marks[tile] == from_side {
+                    break tile;
+                }
+                self.marks[tile] = to_side;
+                b = Some(tile);
+            } else {
+                b = None;
+            }
+        };
+        Some(self.links_via(grid, from, to, meeting))
+    }
+
+    /// The links from `to` up to `meeting` and down to `from`.
+    fn links_via(&self, grid: &Grid, from: usize, to: usize, meeting: usize) -> Vec<Link> {
+        let topology = grid.topology();
+        let mut links = Vec::new();
+        let mut tile = to;
+        while tile != meeting {
+            let Some(parent) = self.parent(grid, tile) else {
+                break;
+            };
+            let dir = topology.opposite(self.up[tile]);
+            links.push(Link { tile: parent, dir });
+            tile = parent;
+        }
+        let down_at = links.len();
+        let mut tile = from;
+        while tile != meeting {
+            links.push(Link {
+                tile,
+                dir: self.up[tile],
+            });
+            let Some(parent) = self.parent(grid, tile) else {
+                break;
+            };
+            tile = parent;
+        }
+        links[down_at..].reverse();
+        links
+    }
+
+    /// Keep the rooted tree true after `add` (to `other`) joined the tree
+    /// and `drop`, a link of `path` between them, left it: the part
+    /// `drop` cut off hangs from the far end of `add` now, so the parents
+    /// on the way from `add`'s end in that part up to the cut turn round.
+    /// If the rooted tree did not hold `path`, it is rooted afresh later.
+    fn regraft(&mut self, grid: &Grid, add: Link, other: usize, drop: Link, path: &[Link]) {
+        if !self.rooted || !path.iter().all(|&link| self.holds(grid, link)) {
+            self.rooted = false;
+            return;
+        }
+        let topology = grid.topology();
+        let (cut, far) = (drop.tile, grid.neighbour(drop.tile, drop.dir));
+        let (child, mut tile, mut way) = if self.parent(grid, cut) == far {
+            (cut, add.tile, add.dir)
+        } else {
+            let Some(far) = far else { return };
+            (far, other, topology.opposite(add.dir))
+        };
+        loop {
+            let old = std::mem::replace(&mut self.up[tile], way);
+            if tile == child {
+                return;
+            }
+            let next = match old {
+                ROOT => None,
+                dir => grid.neighbour(tile, dir),
+            };
+            let Some(next) = next else {
+                self.rooted = false;
+                return;
+            };
+            way = topology.opposite(old);
+            tile = next;
+        }
+    }
+
+    /// Whether `link` joins a tile to its parent, one way or the other.
+    fn holds(&self, grid: &Grid, link: Link) -> bool {
+        let other = grid.neighbour(link.tile, link.dir);
+        self.up[link.tile] == link.dir
+            || other.is_some_and(|o| self.up[o] == grid.topology().opposite(link.dir))
+    }
+
+    /// A stamp no tile carries yet.
+    fn next_stamp(&mut self) -> u32 {
+        if self.stamp == u32::MAX {
+            self.marks.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
     }
 
     /// The links from `to` back to `from` the last search came by; `None`
@@ -182,6 +385,12 @@ impl Queued {
             wires,
         }
     }
+}
+
+/// Whether every link of `path` is a wire of `tiles`.
+fn wired(tiles: &[Tile], path: &[Link]) -> bool {
+    path.iter()
+        .all(|link| tiles[link.tile].0 & link.dir.bit() != 0)
 }
 
 /// Add the link if it is absent, remove it if present (both ends).
@@ -345,6 +554,42 @@ mod tests {
                 found > 100 && missed > 100,
                 "{topology}: {found} found, {missed} missed"
             );
+        }
+    }
+
+    #[test]
+    fn the_climb_finds_the_trees_one_path_as_the_tree_changes() {
+        for (topology, wrap) in [
+            (Topology::Square, false),
+            (Topology::Hex, true),
+            (Topology::Octo, true),
+        ] {
+            let grid = Grid::new(topology, 12, 10, wrap).expect("valid grid");
+            let mut random = Random::new(9, Stream::Tree);
+            let mut tiles = kruskal(&grid, Difficulty::Medium, &mut random, &mut NoSteps);
+            let mut rerouter = Rerouter::new(tiles.len());
+            // A second rerouter changes the tree behind the first one's back.
+            let mut other = Rerouter::new(tiles.len());
+            let mut rerouted = 0;
+            for round in 0..2000u32 {
+                let from = random.index(tiles.len());
+                let to = random.index(tiles.len());
+                let expected = reference_path(&grid, &tiles, from, to, usize::MAX);
+                let got = rerouter.path(&grid, &tiles, from, to, usize::MAX);
+                assert_eq!(got, expected, "{topology} {from}->{to} round {round}");
+                let dir = Dir(random.below(u32::from(topology.direction_count())) as u8);
+                let add = Link { tile: from, dir };
+                let pick = |path: &[Link]| round as usize % path.len();
+                let by = if round % 10 == 9 {
+                    &mut other
+                } else {
+                    &mut rerouter
+                };
+                // Bounded now and then, so that a breadth-first path regrafts too.
+                let reach = if round % 3 == 0 { 40 } else { usize::MAX };
+                rerouted += usize::from(by.reroute(&grid, &mut tiles, add, reach, pick));
+            }
+            assert!(rerouted > 500, "{topology}: only {rerouted} reroutes");
         }
     }
 
