@@ -157,15 +157,17 @@ impl Rerouter {
 
     /// Add the link `add` (not yet in the tree) and drop the link of the
     /// loop it closes that `choose` picks (an index into the loop's other
-    /// links). Returns false, leaving the tree as it was, if the loop could
-    /// not be found within `max_visits` tiles.
+    /// links), given the tree as it is before the change; an index past the
+    /// loop changes nothing. Returns false, leaving the tree as it was, if
+    /// the loop could not be found within `max_visits` tiles (or `choose`
+    /// picked none).
     pub fn reroute(
         &mut self,
         grid: &Grid,
         tiles: &mut [Tile],
         add: Link,
         max_visits: usize,
-        choose: impl FnOnce(&[Link]) -> usize,
+        choose: impl FnOnce(&[Link], &[Tile]) -> usize,
     ) -> bool {
         let Some(other) = grid.neighbour(add.tile, add.dir) else {
             return false;
@@ -176,7 +178,7 @@ impl Rerouter {
         let Some(path) = self.path(grid, tiles, add.tile, other, max_visits) else {
             return false;
         };
-        let Some(&drop) = path.get(choose(&path)) else {
+        let Some(&drop) = path.get(choose(&path, tiles)) else {
             return false;
         };
         toggle(grid, tiles, add);
@@ -452,7 +454,7 @@ mod tests {
                 let dir = Dir((round % u32::from(topology.direction_count())) as u8);
                 let before = tiles.clone();
                 let add = Link { tile, dir };
-                let pick = |path: &[Link]| round as usize % path.len();
+                let pick = |path: &[Link], _: &[Tile]| round as usize % path.len();
                 if rerouter.reroute(&grid, &mut tiles, add, usize::MAX, pick) {
                     changed += 1;
                     assert_ne!(tiles, before);
@@ -541,7 +543,7 @@ mod tests {
                     missed += 1;
                 }
                 // Reroute now and then, so trees of many shapes are searched.
-                let pick = |path: &[Link]| round as usize % path.len();
+                let pick = |path: &[Link], _: &[Tile]| round as usize % path.len();
                 rerouter.reroute(
                     &grid,
                     &mut tiles,
@@ -579,7 +581,7 @@ mod tests {
                 assert_eq!(got, expected, "{topology} {from}->{to} round {round}");
                 let dir = Dir(random.below(u32::from(topology.direction_count())) as u8);
                 let add = Link { tile: from, dir };
-                let pick = |path: &[Link]| round as usize % path.len();
+                let pick = |path: &[Link], _: &[Tile]| round as usize % path.len();
                 let by = if round % 10 == 9 {
                     &mut other
                 } else {
@@ -609,7 +611,7 @@ mod tests {
             })
             .find(|l| tiles[l.tile].0 & l.dir.bit() == 0)
             .expect("a tree of 8 tiles on a torus lacks some link");
-        assert!(!rerouter.reroute(&grid, &mut tiles, absent, 1, |_| 0));
+        assert!(!rerouter.reroute(&grid, &mut tiles, absent, 1, |_, _| 0));
         assert_eq!(tiles, before);
     }
 }

@@ -137,7 +137,7 @@ pub(crate) fn reshape(
             return Ok(false);
         };
         let mut next = tree.clone();
-        let choose = |path: &[Link]| random.index(path.len());
+        let choose = |path: &[Link], _: &[Tile]| random.index(path.len());
         if !rerouter.reroute(grid, &mut next, add, tree.len(), choose) {
             continue;
         }

@@ -252,7 +252,7 @@ fn plant_full_tile(grid: &Grid, tree: &mut [Tile], tile: usize) {
         |link: &Link| link.tile == tile || grid.neighbour(link.tile, link.dir) == Some(tile);
     for dir in grid.topology().directions() {
         let add = Link { tile, dir };
-        rerouter.reroute(grid, tree, add, tree.len(), |path| {
+        rerouter.reroute(grid, tree, add, tree.len(), |path, _| {
             path.iter().position(|l| !touches(l)).unwrap_or(path.len())
         });
     }
@@ -321,7 +321,7 @@ impl Climb<'_> {
                 break;
             };
             let reach = tree.len();
-            let choose = |path: &[Link]| random.index(path.len());
+            let choose = |path: &[Link], _: &[Tile]| random.index(path.len());
             rerouter.reroute(&grid, tree, add, reach, choose);
         }
     }

@@ -325,8 +325,17 @@ pub(crate) fn make_unique(
                 continue;
             }
             shuffle(&mut region, &mut random);
+            let keep = Keep::of(prover, grid);
             for part in region.chunks(SPREAD) {
-                repair(grid, tree, &ambiguous, part, &mut random, &mut rerouter);
+                repair(
+                    grid,
+                    tree,
+                    &ambiguous,
+                    part,
+                    keep,
+                    &mut random,
+                    &mut rerouter,
+                );
             }
         }
     }
@@ -477,6 +486,7 @@ fn repair(
     tree: &mut [Tile],
     undecided: &[bool],
     region: &[usize],
+    keep: Keep,
     random: &mut Random,
     rerouter: &mut Rerouter,
 ) {
@@ -489,15 +499,64 @@ fn repair(
         } else {
             MAX_VISITS
         };
-        let rerouted = rerouter.reroute(grid, tree, add, reach, |path| {
-            let near: Vec<usize> = (0..path.len()).filter(|&i| touches(&path[i])).collect();
+        let rerouted = rerouter.reroute(grid, tree, add, reach, |path, tiles| {
+            let free = |i: &usize| keep.allows(grid, tiles, path[*i]);
+            let near: Vec<usize> = (0..path.len())
+                .filter(|&i| touches(&path[i]))
+                .filter(free)
+                .collect();
             match near.len() {
-                0 => random.index(path.len()),
+                0 => keep.pick(grid, tiles, path, random),
                 n => near[random.index(n)],
             }
         });
         if rerouted {
             return;
+        }
+    }
+}
+
+/// Which links a repair may drop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keep {
+    /// Any.
+    Nothing,
+    /// Any but the links of a tile with every wire: on a board with no
+    /// edge (a wrapping one) such a tile is where neighbour matching
+    /// starts, and a repair that broke it would leave nothing there to
+    /// reason from (a wrapping octo board's easy repair, so broken,
+    /// failed 27 times in 29).
+    FullTiles,
+}
+
+impl Keep {
+    /// What `prover`'s repairs keep on `grid`: the ladder's, on a wrapping
+    /// board, its full tiles.
+    fn of(prover: Prover, grid: &Grid) -> Keep {
+        match prover {
+            Prover::Ladder(_) if grid.wrap() => Keep::FullTiles,
+            _ => Keep::Nothing,
+        }
+    }
+
+    /// Whether `link` of `tiles` may be dropped.
+    fn allows(self, grid: &Grid, tiles: &[Tile], link: Link) -> bool {
+        let full = |tile: usize| tiles[tile] == Tile(grid.topology().full_mask());
+        self == Keep::Nothing
+            || !(full(link.tile) || grid.neighbour(link.tile, link.dir).is_some_and(full))
+    }
+
+    /// A link of `path` to drop, at random among those allowed (an index
+    /// past the path if none is): with nothing to keep, any, by the same
+    /// draw as before there was anything to keep.
+    fn pick(self, grid: &Grid, tiles: &[Tile], path: &[Link], random: &mut Random) -> usize {
+        let allowed: Vec<usize> = (0..path.len())
+            .filter(|&i| self.allows(grid, tiles, path[i]))
+            .collect();
+        match allowed.len() {
+            n if n == path.len() => random.index(n),
+            0 => path.len(),
+            n => allowed[random.index(n)],
         }
     }
 }
@@ -524,7 +583,10 @@ fn perturb(
         .collect();
     shuffle(&mut links, random);
     for add in links {
-        if rerouter.reroute(grid, tree, add, tree.len(), |path| random.index(path.len())) {
+        let keep = Keep::of(Prover::Ladder(Rating::Easy), grid);
+        if rerouter.reroute(grid, tree, add, tree.len(), |path, tiles| {
+            keep.pick(grid, tiles, path, random)
+        }) {
             return true;
         }
     }
@@ -585,6 +647,58 @@ mod tests {
     use crate::{Status, solve};
     use crate::{generate, generate_watched, generate_within};
     use lightemall_gen::{GenError, Link};
+
+    #[test]
+    fn a_wrapping_ladder_repair_keeps_a_full_tile_whole() {
+        let wrapping = Grid::new(Topology::Square, 3, 2, true).expect("grid");
+        let flat = Grid::new(Topology::Square, 3, 2, false).expect("grid");
+        assert_eq!(
+            Keep::of(Prover::Ladder(Rating::Easy), &wrapping),
+            Keep::FullTiles
+        );
+        assert_eq!(Keep::of(Prover::Ladder(Rating::Hard), &flat), Keep::Nothing);
+        assert_eq!(
+            Keep::of(Prover::Graded(Rating::Easy), &wrapping),
+            Keep::Nothing
+        );
+        // Tile 1 has every wire; tiles 0 and 2 one each.
+        let (e, w) = (lightemall_model::Dir(1), lightemall_model::Dir(3));
+        let mut tiles = vec![Tile(0); 6];
+        tiles[1] = Tile(0b1111);
+        tiles[0].0 |= e.bit();
+        tiles[2].0 |= w.bit();
+        let path = [
+            Link { tile: 0, dir: e },
+            Link { tile: 3, dir: e },
+            Link { tile: 1, dir: e },
+            Link { tile: 4, dir: e },
+        ];
+        let check = |keep: Keep, allowed: &[usize]| {
+            let mut random = Random::new(1, Stream::Reroute);
+            for _ in 0..50 {
+                let pick = keep.pick(&wrapping, &tiles, &path, &mut random);
+                assert!(allowed.contains(&pick), "{keep:?} picked {pick}");
+            }
+        };
+        check(Keep::FullTiles, &[1, 3]);
+        check(Keep::Nothing, &[0, 1, 2, 3]);
+        // With nothing to keep, the draw is the one made before keeping.
+        let (mut a, mut b) = (
+            Random::new(7, Stream::Reroute),
+            Random::new(7, Stream::Reroute),
+        );
+        for _ in 0..20 {
+            let pick = Keep::Nothing.pick(&wrapping, &tiles, &path, &mut a);
+            assert_eq!(pick, b.index(path.len()));
+        }
+        // A loop of nothing but a full tile's links: none is dropped.
+        let only = [path[0], path[2]];
+        let mut random = Random::new(1, Stream::Reroute);
+        assert_eq!(
+            Keep::FullTiles.pick(&wrapping, &tiles, &only, &mut random),
+            2
+        );
+    }
 
     #[test]
     fn unique_puzzles_have_one_solution() {
@@ -670,7 +784,9 @@ mod tests {
                         dir: Dir(random.below(dirs) as u8),
                     };
                     let pick = random.below(1 << 16) as usize;
-                    rerouter.reroute(&grid, &mut tree, add, usize::MAX, |path| pick % path.len());
+                    rerouter.reroute(&grid, &mut tree, add, usize::MAX, |path, _| {
+                        pick % path.len()
+                    });
                 }
             }
         }
