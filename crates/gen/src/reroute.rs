@@ -239,10 +239,7 @@ impl Rerouter {
 
     /// The parent of `tile` in the rooted tree.
     fn parent(&self, grid: &Grid, tile: usize) -> Option<usize> {
-        match self.up[tile] {
-            ROOT => None,
-            dir => grid.neighbour(tile, dir),
-        }
+        step_up(grid, tile, self.up[tile])
     }
 
     /// The path from `from` to `to` in the rooted tree, ordered as
@@ -332,11 +329,7 @@ impl Rerouter {
             if tile == child {
                 return;
             }
-            let next = match old {
-                ROOT => None,
-                dir => grid.neighbour(tile, dir),
-            };
-            let Some(next) = next else {
+            let Some(next) = step_up(grid, tile, old) else {
                 self.rooted = false;
                 return;
             };
@@ -389,6 +382,14 @@ impl Queued {
     }
 }
 
+/// The tile the way `up` leads to from `tile` (none from a root).
+fn step_up(grid: &Grid, tile: usize, up: Dir) -> Option<usize> {
+    match up {
+        ROOT => None,
+        dir => grid.neighbour(tile, dir),
+    }
+}
+
 /// Whether every link of `path` is a wire of `tiles`.
 fn wired(tiles: &[Tile], path: &[Link]) -> bool {
     path.iter()
@@ -410,6 +411,20 @@ mod tests {
     use crate::{Difficulty, kruskal, random::Random, random::Stream};
     use crate::{NoSteps, UnionFind};
     use lightemall_model::Topology;
+
+    /// A grid, a random stream after growing its tree, and the tree.
+    fn tree_on(
+        topology: Topology,
+        width: usize,
+        height: usize,
+        wrap: bool,
+        seed: u64,
+    ) -> (Grid, Random, Vec<Tile>) {
+        let grid = Grid::new(topology, width, height, wrap).expect("valid grid");
+        let mut random = Random::new(seed, Stream::Tree);
+        let tiles = kruskal(&grid, Difficulty::Medium, &mut random, &mut NoSteps);
+        (grid, random, tiles)
+    }
 
     fn is_spanning_tree(grid: &Grid, tiles: &[Tile]) -> bool {
         let mut sets = UnionFind::new(tiles.len());
@@ -444,9 +459,7 @@ mod tests {
             (Topology::Octo, false),
             (Topology::Hex, true),
         ] {
-            let grid = Grid::new(topology, 7, 6, wrap).expect("valid grid");
-            let mut random = Random::new(3, Stream::Tree);
-            let mut tiles = kruskal(&grid, Difficulty::Medium, &mut random, &mut NoSteps);
+            let (grid, mut random, mut tiles) = tree_on(topology, 7, 6, wrap, 3);
             let mut rerouter = Rerouter::new(tiles.len());
             let mut changed = 0;
             for round in 0..200u32 {
@@ -522,9 +535,7 @@ mod tests {
             (Topology::Octo, false),
             (Topology::Octo, true),
         ] {
-            let grid = Grid::new(topology, 13, 10, wrap).expect("valid grid");
-            let mut random = Random::new(5, Stream::Tree);
-            let mut tiles = kruskal(&grid, Difficulty::Medium, &mut random, &mut NoSteps);
+            let (grid, mut random, mut tiles) = tree_on(topology, 13, 10, wrap, 5);
             let mut rerouter = Rerouter::new(tiles.len());
             let (mut found, mut missed) = (0, 0);
             for round in 0..3000u32 {
@@ -566,9 +577,7 @@ mod tests {
             (Topology::Hex, true),
             (Topology::Octo, true),
         ] {
-            let grid = Grid::new(topology, 12, 10, wrap).expect("valid grid");
-            let mut random = Random::new(9, Stream::Tree);
-            let mut tiles = kruskal(&grid, Difficulty::Medium, &mut random, &mut NoSteps);
+            let (grid, mut random, mut tiles) = tree_on(topology, 12, 10, wrap, 9);
             let mut rerouter = Rerouter::new(tiles.len());
             // A second rerouter changes the tree behind the first one's back.
             let mut other = Rerouter::new(tiles.len());

@@ -317,15 +317,23 @@ pub(crate) fn make_unique(
             (Prover::Carried, Proof::Deduction) => edge_of(grid, &ambiguous),
             _ => None,
         };
+        let keep = Keep::of(prover, grid);
         for mut region in regions(grid, focus.as_deref().unwrap_or(&ambiguous)) {
             if matches!(prover, Prover::Ladder(_))
                 && region.len() <= NET_REGION
-                && perturb(grid, tree, &ambiguous, &region, &mut random, &mut rerouter)
+                && perturb(
+                    grid,
+                    tree,
+                    &ambiguous,
+                    &region,
+                    keep,
+                    &mut random,
+                    &mut rerouter,
+                )
             {
                 continue;
             }
             shuffle(&mut region, &mut random);
-            let keep = Keep::of(prover, grid);
             for part in region.chunks(SPREAD) {
                 repair(
                     grid,
@@ -550,6 +558,9 @@ impl Keep {
     /// past the path if none is): with nothing to keep, any, by the same
     /// draw as before there was anything to keep.
     fn pick(self, grid: &Grid, tiles: &[Tile], path: &[Link], random: &mut Random) -> usize {
+        if self == Keep::Nothing {
+            return random.index(path.len());
+        }
         let allowed: Vec<usize> = (0..path.len())
             .filter(|&i| self.allows(grid, tiles, path[i]))
             .collect();
@@ -569,6 +580,7 @@ fn perturb(
     tree: &mut [Tile],
     undecided: &[bool],
     region: &[usize],
+    keep: Keep,
     random: &mut Random,
     rerouter: &mut Rerouter,
 ) -> bool {
@@ -583,7 +595,6 @@ fn perturb(
         .collect();
     shuffle(&mut links, random);
     for add in links {
-        let keep = Keep::of(Prover::Ladder(Rating::Easy), grid);
         if rerouter.reroute(grid, tree, add, tree.len(), |path, tiles| {
             keep.pick(grid, tiles, path, random)
         }) {
