@@ -20,17 +20,20 @@
 //! Net's puzzle and not only of Net's effort: an attempt grows a tree from
 //! the centre as Net does ([`lightemall_gen::net_growth`]: each possible
 //! link equally likely, no tile with every wire; on a wrapping board at
-//! easy, the station's tile then gets every wire, so that neighbour
-//! matching has a start) and makes it unique by reasoning up to the level
+//! easy, the station's tile then gets every wire, and on a large one a
+//! lattice of tiles about [`START_SPACING`] apart, so that neighbour
+//! matching has starts) and makes it unique by reasoning up to the level
 //! with Net's repair (`Prover::Ladder`: a link from the edge of each
 //! ambiguous region to a decided tile, the loop it closes cut anywhere).
 //! A square puzzle so made is most often in its medium band already
 //! (100x100: efforts 350-600 where Net's median is 552).
 //!
 //! A puzzle out of its band climbs: a step reroutes a few links of the
-//! tree at random (more the farther the effort is from the band's middle)
-//! and makes it unique at the level again, kept if the puzzle, measured
-//! exactly as `solve --json` measures it, is no farther from the band. A
+//! tree at random (as many as the way to go asks at the effort a reroute
+//! has been seen to add, [`Pace`]; medium aims at the band's middle, hard
+//! and expert at its foot) and makes it unique at the level again, kept
+//! if the puzzle, measured exactly as `solve --json` measures it, is no
+//! farther from the band (a puzzle above the band is never taken). A
 //! puzzle far above its band (an octo board's, where neighbour matching
 //! settles little of such a tree) starts again from the same tree made
 //! unique by the level below, effort 0, and climbs from there. An attempt
@@ -231,15 +234,31 @@ pub fn generate(params: &Params, watch: &mut dyn FnMut(Progress)) -> Result<Puzz
     })
 }
 
-/// On a wrapping board, whose tiles have no edge to match, a start for an
-/// easy puzzle's neighbour matching: the station's tile with every wire.
+/// On a wrapping board, whose tiles have no edge to match, starts for an
+/// easy puzzle's neighbour matching: the station's tile with every wire,
+/// and on a board wider or taller than [`START_SPACING`] more such tiles
+/// on a lattice through it, about that far apart, so that the matching
+/// spreads from each at once (from the station alone a wrapping octo
+/// 100x100 board took about 44 rounds of repair, 250-500 ms).
 fn plant_start(params: &Params, level: Rating, tree: &mut [Tile]) {
     let grid = params.grid;
     if level == Rating::Easy && grid.wrap() {
         let (x, y) = params.station;
-        plant_full_tile(&grid, tree, grid.index(x, y));
+        let across = grid.width().div_ceil(START_SPACING);
+        let down = grid.height().div_ceil(START_SPACING);
+        for row in 0..down {
+            for column in 0..across {
+                let sx = (x + column * grid.width() / across) % grid.width();
+                let sy = (y + row * grid.height() / down) % grid.height();
+                plant_full_tile(&grid, tree, grid.index(sx, sy));
+            }
+        }
     }
 }
+
+/// The most tiles across (or down) a wrapping board per start that
+/// [`plant_start`] plants.
+const START_SPACING: usize = 32;
 
 /// Give `tile` every wire by rerouting `tree` (each link added drops one of
 /// the loop it closes that does not touch `tile`): a tile that looks the
@@ -258,6 +277,45 @@ fn plant_full_tile(grid: &Grid, tree: &mut [Tile], tile: usize) {
     }
 }
 
+/// How much effort one reroute of a climbing step adds, as the climb has
+/// seen it: a step reroutes as many links as the way to go asks at that
+/// pace. It starts at [`Pace::START`] (a square board's) and follows the
+/// steps that raised the effort, never below the start: on an octo board
+/// a reroute adds 30-250 (at 100x100w, 48 of them from effort 0 overshot
+/// the medium band 412-962 to 1569-2738).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pace {
+    /// Effort per reroute.
+    per_reroute: u64,
+}
+
+impl Pace {
+    /// The pace before any step has moved.
+    const START: u64 = 4;
+
+    /// The reroutes to move the effort by `gap`: at least 1, at most
+    /// [`MAX_BATCH`].
+    fn reroutes(&self, gap: u64) -> u64 {
+        (gap / self.per_reroute).clamp(1, MAX_BATCH)
+    }
+
+    /// Follow a step whose `batch` reroutes raised the effort by `rise`:
+    /// halfway from the pace so far to the step's own (one step's pace
+    /// varies widely: 11 reroutes once added 2795).
+    fn learn(&mut self, batch: u64, rise: u64) {
+        let seen = rise / batch.max(1);
+        self.per_reroute = self.per_reroute.midpoint(seen).max(Pace::START);
+    }
+}
+
+impl Default for Pace {
+    fn default() -> Pace {
+        Pace {
+            per_reroute: Pace::START,
+        }
+    }
+}
+
 /// One attempt's climb into the band.
 struct Climb<'a> {
     params: &'a Params,
@@ -267,8 +325,11 @@ struct Climb<'a> {
 
 impl Climb<'_> {
     /// How far a measured puzzle is from what the band asks: its effort's
-    /// distance from the band (0 within it), and a level or chain short of
-    /// the band's as farther than any effort.
+    /// distance from the band (0 within it), a level or chain short of the
+    /// band's as farther than any effort, and an effort above the band as
+    /// farther still: the climb can only start again from such a puzzle
+    /// (and softening one costs an octo 100x100 board about 250 ms, where
+    /// another step from the start costs 60).
     fn distance(&self, measure: &Measure) -> u64 {
         let level_short = if measure.level == self.band.level {
             0
@@ -277,7 +338,10 @@ impl Climb<'_> {
         };
         let chain_short = self.band.chain.saturating_sub(measure.chain) * 8;
         let below = self.band.low.saturating_sub(measure.effort);
-        let above = measure.effort.saturating_sub(self.band.high);
+        let above = match measure.effort > self.band.high {
+            true => (1 << 41) + measure.effort - self.band.high,
+            false => 0,
+        };
         level_short + chain_short + below + above
     }
 
@@ -307,22 +371,30 @@ impl Climb<'_> {
         )
     }
 
-    /// Move the effort of `tree`: reroute a few links at random (more the
-    /// farther the effort is from the band's middle, or for expert below
-    /// its band from the band's foot), which the next
-    /// [`made_unique`] leaves as tangles where they need the level, or
-    /// repairs.
-    fn stir(&self, tree: &mut [Tile], measure: &Measure, random: &mut Random) {
-        let grid = self.params.grid;
-        let middle = self.band.low.midpoint(self.band.high);
-        let batch = match self.band.chain > 0 && measure.effort < self.band.low {
-            // An expert puzzle short of its band climbs in small steps: one
-            // as large as the way to the middle tears up what the last steps
-            // built (square 30x30w missed its band on 5 seeds in 20).
-            true => (self.band.low - measure.effort) / 4,
-            false => middle.abs_diff(measure.effort) / 4,
+    /// How far a step from `measure` means to move the effort. A medium
+    /// puzzle aims at the band's middle, Net's median. Hard and expert
+    /// below their band aim at its foot: a step as large as the way to the
+    /// middle tears up what the last steps built (square 30x30w hard took
+    /// up to 1.5 s, expert missed its band on 5 seeds in 20). A puzzle
+    /// short of the band's level counts as effort 0.
+    fn gap(&self, measure: &Measure) -> u64 {
+        let effort = match measure.level < self.band.level {
+            true => 0,
+            false => measure.effort,
+        };
+        match self.band.level > Rating::Medium && effort < self.band.low {
+            true => self.band.low - effort,
+            false => self.band.low.midpoint(self.band.high).abs_diff(effort),
         }
-        .clamp(1, MAX_BATCH);
+    }
+
+    /// Move the effort of `tree`: reroute as many links at random as
+    /// `pace` says it takes to move it by the [`Climb::gap`], which the
+    /// next [`made_unique`] leaves as tangles where they need the level,
+    /// or repairs. Returns how many.
+    fn stir(&self, tree: &mut [Tile], measure: &Measure, pace: &Pace, random: &mut Random) -> u64 {
+        let grid = self.params.grid;
+        let batch = pace.reroutes(self.gap(measure));
         let mut rerouter = Rerouter::new(tree.len());
         for _ in 0..batch {
             let Some(add) = absent_link(&grid, tree, random) else {
@@ -332,6 +404,7 @@ impl Climb<'_> {
             let choose = |path: &[Link], _: &[Tile]| random.index(path.len());
             rerouter.reroute(&grid, tree, add, reach, choose);
         }
+        batch
     }
 
     /// Climb from `tree` (unique at the band's level): the puzzle if one
@@ -344,6 +417,7 @@ impl Climb<'_> {
         let grid = self.params.grid;
         let mut random = Random::new(self.seed, Stream::Ladder);
         let (mut puzzle, mut measure) = self.measure(tree)?;
+        let mut pace = Pace::default();
         for step in 1..=CLIMB_STEPS {
             if self.band.holds(&measure) {
                 return Ok((Some(puzzle), measure));
@@ -369,7 +443,7 @@ impl Climb<'_> {
                 }
                 continue;
             }
-            self.stir(&mut next, &measure, &mut random);
+            let batch = self.stir(&mut next, &measure, &pace, &mut random);
             if !made_unique(
                 &grid,
                 &mut next,
@@ -381,6 +455,9 @@ impl Climb<'_> {
                 continue;
             }
             let (next_puzzle, next_measure) = self.measure(next)?;
+            if next_measure.level == self.band.level && next_measure.effort > measure.effort {
+                pace.learn(batch, next_measure.effort - measure.effort);
+            }
             if self.distance(&next_measure) <= self.distance(&measure) {
                 (puzzle, measure) = (next_puzzle, next_measure);
             }
@@ -456,5 +533,96 @@ mod tests {
         check(Rating::Hard, 161, 99, false);
         check(Rating::Hard, 50, 19, false);
         check(Rating::Medium, 50, 99, false);
+    }
+
+    fn climb_of(difficulty: Difficulty, side: usize) -> (Params, Band) {
+        let id = format!("square:{side}x{side}:ladder:{difficulty}#1");
+        let params: Params = id.parse().expect("a seeded ID");
+        (params, Band::on(difficulty, &params.grid))
+    }
+
+    #[test]
+    fn a_pace_follows_the_rises_it_sees_but_never_drops_below_its_start() {
+        let mut pace = Pace::default();
+        assert_eq!(pace.reroutes(400), 48, "at most MAX_BATCH");
+        assert_eq!(pace.reroutes(2), 1, "at least one");
+        // 48 reroutes that added 2832: 59 each; halfway from 4 is 31.
+        pace.learn(48, 2832);
+        assert_eq!(pace.per_reroute, 31);
+        assert_eq!(pace.reroutes(687), 22);
+        // A step that added little pulls it down, but not below the start.
+        pace.learn(20, 20);
+        assert_eq!(pace.per_reroute, 16);
+        pace.learn(20, 0);
+        pace.learn(20, 0);
+        assert_eq!(pace.per_reroute, Pace::START);
+    }
+
+    #[test]
+    fn medium_aims_at_the_middle_and_hard_below_its_band_at_its_foot() {
+        let measure = |level, effort| Measure {
+            level,
+            effort,
+            chain: 0,
+        };
+        let (params, band) = climb_of(Difficulty::Medium, 30);
+        let climb = Climb {
+            params: &params,
+            band,
+            seed: 1,
+        };
+        assert_eq!((band.low, band.high), (21, 49));
+        assert_eq!(climb.gap(&measure(Rating::Medium, 10)), 25);
+        assert_eq!(climb.gap(&measure(Rating::Easy, 0)), 35);
+        let (params, band) = climb_of(Difficulty::Hard, 30);
+        let climb = Climb {
+            params: &params,
+            band,
+            seed: 1,
+        };
+        assert_eq!((band.low, band.high), (70, 560));
+        assert_eq!(climb.gap(&measure(Rating::Hard, 50)), 20);
+        // Short of the level, the effort so far counts for nothing.
+        assert_eq!(climb.gap(&measure(Rating::Medium, 50)), 70);
+    }
+
+    #[test]
+    fn a_puzzle_above_the_band_is_farther_than_one_short_of_its_level() {
+        let (params, band) = climb_of(Difficulty::Medium, 30);
+        let climb = Climb {
+            params: &params,
+            band,
+            seed: 1,
+        };
+        let at = |level, effort| {
+            climb.distance(&Measure {
+                level,
+                effort,
+                chain: 0,
+            })
+        };
+        assert_eq!(at(Rating::Medium, 30), 0);
+        assert_eq!(at(Rating::Medium, 11), 10);
+        assert!(at(Rating::Easy, 0) > at(Rating::Medium, 11));
+        assert!(at(Rating::Medium, 50) > at(Rating::Easy, 0));
+        assert!(at(Rating::Medium, 60) > at(Rating::Medium, 50));
+    }
+
+    #[test]
+    fn a_large_wrapping_easy_board_gets_a_lattice_of_starts() {
+        let full_tiles = |board: &str, level| {
+            let params: Params = format!("{board}:ladder:easy#3")
+                .parse()
+                .expect("a seeded ID");
+            let mut tree = solution_tree(&params, &mut NoSteps);
+            plant_start(&params, level, &mut tree);
+            let full = Tile(params.grid.topology().full_mask());
+            tree.iter().filter(|&&t| t == full).count()
+        };
+        assert_eq!(full_tiles("octo:100x100w", Rating::Easy), 16);
+        assert_eq!(full_tiles("square:40x40w", Rating::Easy), 4);
+        assert_eq!(full_tiles("hex:32x32w", Rating::Easy), 1);
+        assert_eq!(full_tiles("square:100x100w", Rating::Medium), 0);
+        assert_eq!(full_tiles("octo:100x100", Rating::Easy), 0);
     }
 }
