@@ -125,3 +125,57 @@ fn ladder_puzzles_are_pinned() {
     }
     insta::assert_snapshot!("ladder_puzzles", out);
 }
+
+/// The first week of each daily era, as engine's `daily_id` maps those
+/// dates (its own tests pin that mapping): a daily is a seeded ID, so a
+/// change to its generator would change every past daily. Era 2, the
+/// ladder's, starts on 2026-12-14: from then on a ladder change that fails
+/// here needs a new era or a new generator name, not a snapshot update.
+#[test]
+fn daily_puzzles_are_pinned() {
+    const WEEKS: [([u64; 7], [&str; 7]); 2] = [
+        (
+            [
+                20261130, 20261201, 20261202, 20261203, 20261204, 20261205, 20261206,
+            ],
+            [
+                "square:7x7:graded:easy",
+                "square:10x10:graded:medium",
+                "hex:10x10:graded:medium",
+                "octo:10x10:graded:medium",
+                "square:12x12w:graded:medium",
+                "hex:15x15:graded:hard",
+                "square:20x20:graded:hard",
+            ],
+        ),
+        (
+            [
+                20261214, 20261215, 20261216, 20261217, 20261218, 20261219, 20261220,
+            ],
+            [
+                "square:7x7:ladder:easy",
+                "square:10x10:ladder:medium",
+                "hex:10x10:ladder:medium",
+                "octo:10x10:ladder:medium",
+                "square:12x12w:ladder:medium",
+                "hex:15x15:ladder:hard",
+                "square:20x20:ladder:expert",
+            ],
+        ),
+    ];
+    let mut out = String::new();
+    for (dates, week) in WEEKS {
+        for (date, preset) in dates.iter().zip(week) {
+            let id = format!("{preset}#{date}");
+            let p: Params = id.parse().expect("a daily's ID parses");
+            let puzzle = generate(&p).expect("a daily generates");
+            let solution = puzzle.solution.as_deref().unwrap_or_default();
+            out.push_str(&format!(
+                "{id}: tiles {:016x} solution {:016x}\n",
+                stable_hash(puzzle.board.tiles()),
+                stable_hash(solution)
+            ));
+        }
+    }
+    insta::assert_snapshot!("daily_puzzles", out);
+}
