@@ -316,6 +316,14 @@ impl Default for Pace {
     }
 }
 
+/// What [`Climb::distance`] adds for a level short of the band's: more
+/// than any effort.
+const LEVEL_SHORT: u64 = 1 << 40;
+
+/// What [`Climb::distance`] adds for an effort above the band: more than
+/// a level short.
+const ABOVE_BAND: u64 = 1 << 41;
+
 /// One attempt's climb into the band.
 struct Climb<'a> {
     params: &'a Params,
@@ -334,12 +342,12 @@ impl Climb<'_> {
         let level_short = if measure.level == self.band.level {
             0
         } else {
-            1 << 40
+            LEVEL_SHORT
         };
         let chain_short = self.band.chain.saturating_sub(measure.chain) * 8;
         let below = self.band.low.saturating_sub(measure.effort);
         let above = match measure.effort > self.band.high {
-            true => (1 << 41) + measure.effort - self.band.high,
+            true => ABOVE_BAND + measure.effort - self.band.high,
             false => 0,
         };
         level_short + chain_short + below + above
@@ -535,10 +543,16 @@ mod tests {
         check(Rating::Medium, 50, 99, false);
     }
 
-    fn climb_of(difficulty: Difficulty, side: usize) -> (Params, Band) {
+    /// `check` the climb of a square `side`x`side` board at `difficulty`.
+    fn with_climb(difficulty: Difficulty, side: usize, check: impl FnOnce(&Climb)) {
         let id = format!("square:{side}x{side}:ladder:{difficulty}#1");
         let params: Params = id.parse().expect("a seeded ID");
-        (params, Band::on(difficulty, &params.grid))
+        let band = Band::on(difficulty, &params.grid);
+        check(&Climb {
+            params: &params,
+            band,
+            seed: 1,
+        });
     }
 
     #[test]
@@ -565,47 +579,35 @@ mod tests {
             effort,
             chain: 0,
         };
-        let (params, band) = climb_of(Difficulty::Medium, 30);
-        let climb = Climb {
-            params: &params,
-            band,
-            seed: 1,
-        };
-        assert_eq!((band.low, band.high), (21, 49));
-        assert_eq!(climb.gap(&measure(Rating::Medium, 10)), 25);
-        assert_eq!(climb.gap(&measure(Rating::Easy, 0)), 35);
-        let (params, band) = climb_of(Difficulty::Hard, 30);
-        let climb = Climb {
-            params: &params,
-            band,
-            seed: 1,
-        };
-        assert_eq!((band.low, band.high), (70, 560));
-        assert_eq!(climb.gap(&measure(Rating::Hard, 50)), 20);
-        // Short of the level, the effort so far counts for nothing.
-        assert_eq!(climb.gap(&measure(Rating::Medium, 50)), 70);
+        with_climb(Difficulty::Medium, 30, |climb| {
+            assert_eq!((climb.band.low, climb.band.high), (21, 49));
+            assert_eq!(climb.gap(&measure(Rating::Medium, 10)), 25);
+            assert_eq!(climb.gap(&measure(Rating::Easy, 0)), 35);
+        });
+        with_climb(Difficulty::Hard, 30, |climb| {
+            assert_eq!((climb.band.low, climb.band.high), (70, 560));
+            assert_eq!(climb.gap(&measure(Rating::Hard, 50)), 20);
+            // Short of the level, the effort so far counts for nothing.
+            assert_eq!(climb.gap(&measure(Rating::Medium, 50)), 70);
+        });
     }
 
     #[test]
     fn a_puzzle_above_the_band_is_farther_than_one_short_of_its_level() {
-        let (params, band) = climb_of(Difficulty::Medium, 30);
-        let climb = Climb {
-            params: &params,
-            band,
-            seed: 1,
-        };
-        let at = |level, effort| {
-            climb.distance(&Measure {
-                level,
-                effort,
-                chain: 0,
-            })
-        };
-        assert_eq!(at(Rating::Medium, 30), 0);
-        assert_eq!(at(Rating::Medium, 11), 10);
-        assert!(at(Rating::Easy, 0) > at(Rating::Medium, 11));
-        assert!(at(Rating::Medium, 50) > at(Rating::Easy, 0));
-        assert!(at(Rating::Medium, 60) > at(Rating::Medium, 50));
+        with_climb(Difficulty::Medium, 30, |climb| {
+            let at = |level, effort| {
+                climb.distance(&Measure {
+                    level,
+                    effort,
+                    chain: 0,
+                })
+            };
+            assert_eq!(at(Rating::Medium, 30), 0);
+            assert_eq!(at(Rating::Medium, 11), 10);
+            assert!(at(Rating::Easy, 0) > at(Rating::Medium, 11));
+            assert!(at(Rating::Medium, 50) > at(Rating::Easy, 0));
+            assert!(at(Rating::Medium, 60) > at(Rating::Medium, 50));
+        });
     }
 
     #[test]
