@@ -9,6 +9,7 @@
 //! works out on a thread of its own and hands to the game
 //! (`Game::settle_facts`). The engine itself starts no thread.
 
+use crate::daily::{Date, date_of_daily};
 use lightemall_gen::Params;
 use lightemall_model::{Puzzle, Tile};
 use lightemall_power::{Power, diameter, initial_radius};
@@ -62,6 +63,8 @@ pub struct PuzzleFacts {
     /// [`PuzzleFacts::provisional`] made (par is then the generator's
     /// solution's, an upper bound, and there is no rating yet).
     pub measuring: bool,
+    /// The day whose daily puzzle this is, if its seeded ID is one.
+    pub daily: Option<Date>,
 }
 
 impl PuzzleFacts {
@@ -109,6 +112,7 @@ impl PuzzleFacts {
             difficulty,
             rating,
             measuring: false,
+            daily: daily_of(params),
         }
     }
 
@@ -152,8 +156,14 @@ impl PuzzleFacts {
             difficulty: params.difficulty.name(),
             rating: None,
             measuring: true,
+            daily: daily_of(Some(params)),
         })
     }
+}
+
+/// The day whose daily the puzzle generated from `params` is, if any.
+fn daily_of(params: Option<Params>) -> Option<Date> {
+    date_of_daily(&params?.to_string())
 }
 
 /// The initial power radius: half the diameter of the solution's tree

@@ -4,7 +4,6 @@
 //! drawn by this crate.
 
 use crate::paint::{Area, Painter};
-use lightemall_engine::daily::date_of_daily;
 use lightemall_engine::{Game, PuzzleFacts};
 use lightemall_model::Grid;
 use lightemall_model::format::minutes_seconds;
@@ -564,15 +563,15 @@ pub fn panel_info(game: &Game) -> PanelInfo {
         moves: u32::try_from(game.moves_made()).unwrap_or(u32::MAX),
         radius: game.radius(),
         solved: game.is_solved(),
-        daily: date_of_daily(&game.origin().id).is_some(),
         ..puzzle_panel(game.board().grid(), game.facts(), seeded)
     }
 }
 
 /// The panel of a puzzle on `grid` before the first move: its facts (par,
 /// the difficulty chosen if it was generated, `seeded`, and the one
-/// measured), size and mode, the clock at 0:00, radius off, not solved.
-/// The window's panel and `lightemall render`'s are both made here.
+/// measured), size and mode, whether it is a daily, the clock at 0:00,
+/// radius off, not solved. The window's panel and `lightemall render`'s
+/// are both made here.
 pub fn puzzle_panel(grid: &Grid, facts: &PuzzleFacts, seeded: bool) -> PanelInfo {
     PanelInfo {
         time: "0:00".to_string(),
@@ -590,7 +589,7 @@ pub fn puzzle_panel(grid: &Grid, facts: &PuzzleFacts, seeded: bool) -> PanelInfo
         size: grid.size_label(),
         mode: mode_label(grid),
         solved: false,
-        daily: false,
+        daily: facts.daily.is_some(),
     }
 }
 
@@ -984,6 +983,19 @@ mod tests {
         assert_eq!(panel.mode, "square wrap");
         assert_eq!(panel.difficulty, "easy");
         assert!(panel.par.is_some());
+    }
+
+    #[test]
+    fn a_dailys_panel_lights_daily_and_the_next_seeds_does_not() {
+        let check = |id: &str, daily: bool| {
+            let game = Game::from_id(id, Box::new(ManualClock::default())).expect("puzzle");
+            assert_eq!(panel_info(&game).daily, daily, "{id}");
+            let panel = puzzle_panel(game.board().grid(), game.facts(), true);
+            assert_eq!(panel.daily, daily, "{id}: as render shows it");
+        };
+        check("square:7x7:graded:easy#20261130", true);
+        check("square:7x7:graded:easy#20261131", false);
+        check("square:7x7:graded:medium#20261130", false);
     }
 
     #[test]

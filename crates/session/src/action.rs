@@ -104,6 +104,16 @@ pub enum Action {
 }
 
 impl Action {
+    /// The question this action asks, or answers when it is asked again
+    /// ("N again starts a new game"): its own, but the Daily button and
+    /// Ctrl+D ask the same one, so either answers the other.
+    pub fn question(self) -> Action {
+        match self {
+            Action::Press(Button::Daily) => Action::Daily,
+            other => other,
+        }
+    }
+
     /// Whether holding the key down repeats the action. Moves repeat;
     /// toggles and commands do not, so a held key cannot flicker a mode.
     pub fn repeats(self) -> bool {

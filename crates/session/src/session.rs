@@ -357,20 +357,20 @@ impl Session {
     /// Whether `action` was asked for once and is asked again while that
     /// notice shows.
     fn asked_again(&self, action: Action, now_ms: u64) -> bool {
-        self.asked == Some(action) && self.notice(now_ms).is_some()
+        self.asked == Some(action.question()) && self.notice(now_ms).is_some()
     }
 
     /// Say `text` and wait for `action` to be asked again.
     fn ask(&mut self, action: Action, text: String, now_ms: u64) -> bool {
         self.tell(text, now_ms);
-        self.asked = Some(action);
+        self.asked = Some(action.question());
         true
     }
 
     /// An action waiting to be asked again, if it is not `action`, is
     /// dropped, and its notice with it. `true` if there was one.
     fn cancel_asked(&mut self, action: Option<Action>) -> bool {
-        if self.asked.is_none() || self.asked == action {
+        if self.asked.is_none() || self.asked == action.map(Action::question) {
             return false;
         }
         self.asked = None;

@@ -1686,6 +1686,22 @@ fn ctrl_d_and_the_daily_button_start_today_s_daily_asking_first_in_a_game_in_pro
 }
 
 #[test]
+fn ctrl_d_answers_the_daily_buttons_question_and_the_button_ctrl_ds() {
+    let today = lightemall_store::today();
+    let id = lightemall_engine::daily::daily_id(today, today).expect("today has a daily");
+    let (key, button) = (Action::Daily, Action::Press(Button::Daily));
+    for (ask, answer) in [(key, button), (button, key)] {
+        let mut s = session();
+        click(&mut s, MouseButton::Left, 7, false);
+        assert!(s.apply(ask, 0));
+        assert_eq!(s.game().origin().id, PUZZLE, "{ask:?}: asked first");
+        assert!(s.apply(answer, 1));
+        assert_eq!(s.game().origin().id, id, "{ask:?} answered by {answer:?}");
+        assert_eq!(s.notice(1), None, "the question gone");
+    }
+}
+
+#[test]
 fn a_checkpoint_is_set_returned_to_and_kept_with_the_notice_telling_each() {
     let mut s = session();
     let start = tiles(&s);
