@@ -164,7 +164,7 @@ impl Frames {
                 self.paint_parts(session, &layout, now_ms, still, &parts)?;
                 self.parts_painted += 1;
             }
-            None if (still || self.halves) && height >= 4 * band_margin(layout.cell) => {
+            None if (still || self.halves) && height >= 4 * band_margin(&layout) => {
                 self.paint_bands(session, &layout, now_ms, still)?;
                 self.last_whole = started.elapsed();
             }
@@ -222,7 +222,7 @@ impl Frames {
     /// as tall as the margin painted round it (more would paint the
     /// margins over and over).
     fn band_pairs(&self, layout: &Layout) -> u32 {
-        let most = (layout.height / (4 * band_margin(layout.cell))).max(1);
+        let most = (layout.height / (4 * band_margin(&layout))).max(1);
         let wanted = u32::try_from(tiles_shown(layout).div_ceil(2 * BAND_TILES)).unwrap_or(most);
         // Tests paint small frames in more than one pair too.
         let least = if self.halves { 2 } else { 1 };
@@ -256,7 +256,7 @@ impl Frames {
         still: bool,
         parts: &[Area],
     ) -> (Scene, Area) {
-        let margin = band_margin(layout.cell).max(16);
+        let margin = band_margin(&layout).max(16);
         let sights = parts
             .iter()
             .map(|&keep| {
@@ -439,10 +439,7 @@ fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area
         .flatten()
         .filter(|_| shown.cursor != look.cursor);
     let mut board: Option<(f32, f32, f32, f32)> = None;
-    // A tile draws within its cell and halfway to its neighbours (a
-    // diagonal wire's glow a little further); its neighbours' marks and
-    // wires on it within one more cell.
-    let reach = 2.0 * layout.cell + 2.0;
+    let reach = layout.reach();
     for &tile in tiles.iter().chain(moved) {
         if tile >= layout.grid().len() || !layout.is_visible(tile) {
             continue;
@@ -468,16 +465,8 @@ fn parts_to_paint(shown: &Look, look: &Look, tiles: &[usize]) -> Option<Vec<Area
     parts.extend(layout.panel.map(rect));
     parts.extend(layout.notice_strip().map(rect));
     if shown.notice != look.notice {
-        // The box's outline reaches a little past it; a notice of more
-        // than one line reaches above the strip.
-        let area = layout.notice_room();
-        let bleed = 6.0;
-        parts.push(clip(
-            area.x - bleed,
-            area.y - bleed,
-            area.x + area.w + bleed,
-            area.y + area.h + bleed,
-        ));
+        // A notice of more than one line reaches above the strip.
+        parts.push(rect(layout.notice_reach()));
     }
     parts.retain(|part| !part.is_empty());
     let pixels: u64 = parts

@@ -17,13 +17,11 @@ use crate::raster::{Rasterizer, check_size};
 use lightemall_view::{Layout, Rect, Scene};
 use std::io::Write;
 
-/// Rows painted and thrown away above and below the rows a band keeps, for
-/// tiles `cell` pixels wide: more than any shape but a straight rectangle
-/// reaches past its tile's row (wires reach halfway to the next tile, marks
-/// and outlines a little past the cell), so every shape that touches the
-/// rows kept is painted whole.
-pub fn band_margin(cell: f32) -> u32 {
-    (2.0 * cell).ceil().max(0.0) as u32 + 8
+/// Rows painted and thrown away above and below the rows a band of
+/// `layout`'s picture keeps: the view's [`Layout::reach`], so every shape
+/// that touches the rows kept is painted whole.
+pub fn band_margin(layout: &Layout) -> u32 {
+    layout.reach().ceil().max(0.0) as u32
 }
 
 /// The rows a band's Scene must cover: `height` rows from `top`.
@@ -61,7 +59,7 @@ pub fn write_png_in_bands(
     let mut stream = writer.stream_writer().map_err(png_error)?;
     let mut rasterizer = Rasterizer::default();
     let mut line = Vec::with_capacity(width as usize * 4);
-    let margin = band_margin(layout.cell);
+    let margin = band_margin(layout);
     for kept in (0..height).step_by(rows as usize) {
         let band = band_around(kept, rows.min(height - kept), height, margin);
         let scene = scene_of(&band_layout(layout, band));
@@ -144,7 +142,10 @@ mod tests {
                 height: 5 + m
             }
         );
-        assert_eq!(band_margin(4.0), 16);
-        assert_eq!(band_margin(16.5), 41);
+        let grid = lightemall_model::Grid::new(lightemall_model::Topology::Square, 4, 4, false)
+            .expect("a grid");
+        let margin = |cell| band_margin(&Layout::with_cell(&grid, cell, false));
+        assert_eq!(margin(4.0), 16);
+        assert_eq!(margin(16.5), 41);
     }
 }

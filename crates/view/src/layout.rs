@@ -35,6 +35,9 @@ pub const NOTICE_LINES: usize = 2;
 const NOTICE_MAX_WIDTH: f32 = 720.0;
 /// The space between a notice and the bottom of the output.
 const NOTICE_GAP: f32 = 4.0;
+/// The most a stroke and its anti-aliasing reach past the shape it is
+/// drawn along (an outline's half width, a glow's soft edge), in pixels.
+const STROKE_BLEED: f32 = 8.0;
 
 /// What a pixel is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -315,6 +318,36 @@ impl Layout {
         self.notice_area_for(NOTICE_LINES)
     }
 
+    /// The most a notice's drawing covers: [`Layout::notice_room`] and its
+    /// box's outline round it.
+    pub fn notice_reach(&self) -> Rect {
+        let room = self.notice_room();
+        let b = STROKE_BLEED;
+        Rect::new(room.x - b, room.y - b, room.w + 2.0 * b, room.h + 2.0 * b)
+    }
+
+    /// How far from a tile's centre, in pixels, its own drawing reaches:
+    /// its cell (its wires end halfway to the next centre, its marks and
+    /// the star within the cell). A tile whose centre is farther than
+    /// this from an area draws nothing in it ([`Layout::is_visible`]);
+    /// strokes reach [`STROKE_BLEED`] further ([`Layout::reach`]).
+    pub fn tile_reach(&self) -> f32 {
+        self.cell
+    }
+
+    /// How far from a tile's centre, in pixels, a change to the tile can
+    /// change what is drawn: its own drawing, its neighbours' over it
+    /// (their wires and marks reach into it, so one cell more) and
+    /// [`STROKE_BLEED`]. A front end that repaints part of its frame
+    /// repaints this much round a changed tile; a band of a picture
+    /// painted alone paints this much more above and below it, so that
+    /// every shape that reaches the band is painted whole. Every distance
+    /// a front end or renderer needs of the tiles' drawing is asked here,
+    /// so a theme that draws further changes it in one place.
+    pub fn reach(&self) -> f32 {
+        2.0 * self.tile_reach() + STROKE_BLEED
+    }
+
     /// What the pixel `(x, y)` is over.
     pub fn hit(&self, x: f32, y: f32) -> Option<Hit> {
         let p = Point::new(x, y);
@@ -422,7 +455,7 @@ impl Layout {
     /// [`Layout::within`].
     pub fn is_visible(&self, index: usize) -> bool {
         let c = self.centre(index);
-        let r = self.cell;
+        let r = self.tile_reach();
         let near =
             |a: &Rect| c.x > a.x - r && c.y > a.y - r && c.x < a.x + a.w + r && c.y < a.y + a.h + r;
         if self.sight.is_empty() {
@@ -451,7 +484,7 @@ impl Layout {
     /// Push the tiles [`Layout::is_visible`] keeps among those whose rows
     /// and columns can reach `a`, in row-major order.
     fn tiles_near(&self, a: &Rect, tiles: &mut Vec<usize>) {
-        let r = self.cell;
+        let r = self.tile_reach();
         let (w, h) = (self.grid.width(), self.grid.height());
         // Shown columns and rows, two more each way than any centre in
         // sight can have (square centres are floored, hex rows shifted).

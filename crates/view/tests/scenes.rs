@@ -7,8 +7,8 @@ use lightemall_gen::{Difficulty, Generator, Params, generate};
 use lightemall_model::{Board, Grid, Puzzle, Topology};
 use lightemall_power::Power;
 use lightemall_view::{
-    Animation, Button, FrameInput, Highlights, HintMark, Layout, PanelInfo, Scene, Shape, Theme,
-    Turning, distance_word, error_marks, scene_of,
+    Animation, Button, FrameInput, Highlights, HintMark, Layout, PanelInfo, Point, Scene, Shape,
+    Stroke, Theme, Turning, distance_word, error_marks, scene_of,
 };
 
 /// A puzzle and what the view needs of it, owned, so inputs can borrow it.
@@ -522,4 +522,93 @@ fn the_station_leaves_its_wires_and_crosses_in_sight() {
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .expect("spokes");
     assert_eq!(glow.0, 1, "no glow off the board: {spokes:?}");
+}
+
+/// The box `shape` paints in, its strokes' widths included (text, which
+/// only the renderer can measure, by its anchor and size).
+fn painted_box(shape: &Shape) -> (f32, f32, f32, f32) {
+    let of_points = |points: &[Point], pad: f32| {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for p in points {
+            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+        }
+        (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+    };
+    let half = |stroke: &Option<Stroke>| stroke.map_or(0.0, |s| s.width / 2.0);
+    match shape {
+        Shape::Rect { rect, stroke, .. } => of_points(
+            &[
+                Point::new(rect.x, rect.y),
+                Point::new(rect.x + rect.w, rect.y + rect.h),
+            ],
+            half(stroke),
+        ),
+        Shape::Line { points, stroke, .. } => of_points(points, stroke.width / 2.0),
+        Shape::Spokes {
+            centre,
+            ends,
+            stroke,
+        } => {
+            let mut points = ends.clone();
+            points.push(*centre);
+            of_points(&points, stroke.width / 2.0)
+        }
+        Shape::Polygon { points, stroke, .. } => of_points(points, half(stroke)),
+        Shape::Circle {
+            centre,
+            radius,
+            stroke,
+            ..
+        } => of_points(&[*centre], radius + half(stroke)),
+        Shape::Star {
+            centre,
+            outer,
+            stroke,
+            ..
+        } => of_points(&[*centre], outer + half(stroke)),
+        Shape::Text { at, size, .. } => of_points(&[*at], *size),
+    }
+}
+
+#[test]
+fn every_shape_of_a_tile_is_within_the_reach_the_layout_gives() {
+    // A front end repaints Layout::reach round a changed tile, and a band
+    // painted alone paints that much round it: a shape drawn further (a
+    // theme's wider glow, a larger mark) would be cut off or left stale.
+    for theme in [Theme::Classic, Theme::Circuit, Theme::Contrast] {
+        for topology in Topology::ALL {
+            let mut fixture = Fixture::new(topology, (4, 3), false);
+            fixture.locked = vec![true; 12];
+            fixture.errors = error_marks(&fixture.board, &[]);
+            let mut input = fixture.input();
+            input.ui.theme = theme;
+            input.ui.cursor = Some(5);
+            input.highlights.hint = Some(HintMark {
+                tile: 6,
+                clockwise: true,
+            });
+            for cell in [6.0, 20.0, 48.0] {
+                let layout = Layout::with_cell(input.board.grid(), cell, false);
+                // A tile's own shapes: within this of its centre; its
+                // neighbours' over it are a cell further (Layout::reach).
+                let own = layout.reach() - layout.tile_reach();
+                let centres: Vec<Point> = (0..12).map(|tile| layout.centre(tile)).collect();
+                let scene = scene_of(&input, &layout);
+                for shape in &scene.shapes {
+                    let (x0, y0, x1, y1) = painted_box(shape);
+                    let near = centres.iter().any(|c| {
+                        let within = |lo: f32, hi: f32, at: f32| lo >= at - own && hi <= at + own;
+                        within(x0, x1, c.x) && within(y0, y1, c.y)
+                    });
+                    // The board's backdrop, under every tile.
+                    let backdrop = matches!(shape, Shape::Rect { rect, .. }
+                        if centres.iter().all(|&c| rect.contains(c)));
+                    assert!(
+                        near || backdrop,
+                        "{theme:?} {topology} at {cell} px: {shape:?} reaches past every tile's reach"
+                    );
+                }
+            }
+        }
+    }
 }
