@@ -222,7 +222,7 @@ impl Frames {
     /// as tall as the margin painted round it (more would paint the
     /// margins over and over).
     fn band_pairs(&self, layout: &Layout) -> u32 {
-        let most = (layout.height / (4 * band_margin(&layout))).max(1);
+        let most = (layout.height / (4 * band_margin(layout))).max(1);
         let wanted = u32::try_from(tiles_shown(layout).div_ceil(2 * BAND_TILES)).unwrap_or(most);
         // Tests paint small frames in more than one pair too.
         let least = if self.halves { 2 } else { 1 };
@@ -256,7 +256,7 @@ impl Frames {
         still: bool,
         parts: &[Area],
     ) -> (Scene, Area) {
-        let margin = band_margin(&layout).max(16);
+        let margin = band_margin(layout).max(16);
         let sights = parts
             .iter()
             .map(|&keep| {

@@ -1,5 +1,5 @@
-//! The clipboard Ctrl+C writes to: X11's CLIPBOARD selection, through
-//! arboard. On X11 the owner of a selection serves it to whoever pastes,
+//! The clipboard Ctrl+C writes to and Ctrl+V reads: X11's CLIPBOARD
+//! selection, through arboard. On X11 the owner of a selection serves it to whoever pastes,
 //! so the clipboard is opened at the first copy and kept while the window
 //! lives (a clipboard manager, where one runs, keeps it after).
 
@@ -24,22 +24,34 @@ impl std::fmt::Debug for Clipboard {
 impl Clipboard {
     /// What the player copied, if anything, put on the clipboard, and the
     /// session told how that went; `true` if so (its notice shows).
+    /// And what the puzzle entry asks to paste, given it from the
+    /// clipboard.
     pub fn serve(&mut self, session: &mut Session, now_ms: u64) -> bool {
-        let Some((text, what)) = session.take_copied() else {
-            return false;
-        };
-        let result = self.copy(text);
-        session.copy_done(what, result, now_ms);
-        true
+        let mut changed = false;
+        if let Some((text, what)) = session.take_copied() {
+            let result = self
+                .opened()
+                .and_then(|c| c.set_text(text).map_err(|e| e.to_string()));
+            session.copy_done(what, result, now_ms);
+            changed = true;
+        }
+        if session.take_paste_request() {
+            let text = self
+                .opened()
+                .and_then(|c| c.get_text().map_err(|e| e.to_string()));
+            changed |= session.pasted(text, now_ms);
+        }
+        changed
     }
 
-    fn copy(&mut self, text: String) -> Result<(), String> {
+    fn opened(&mut self) -> Result<&mut arboard::Clipboard, String> {
         if self.open.is_none() {
             let clipboard =
                 arboard::Clipboard::new().map_err(|e| format!("no clipboard here ({e})"))?;
             self.open = Some(clipboard);
         }
-        let clipboard = self.open.as_mut().ok_or("no clipboard here")?;
-        clipboard.set_text(text).map_err(|e| e.to_string())
+        self.open
+            .as_mut()
+            .ok_or_else(|| "no clipboard here".to_string())
     }
 }

@@ -4,6 +4,8 @@
 //! through its input callback, and this module turns them into presses:
 //! a key going down is a press, a key reported down again while held is
 //! the system's auto-repeat, and the modifiers held are those at the time.
+//! The characters the keys type (as the keyboard's layout makes them, for
+//! the puzzle entry) are recorded in the same order.
 
 use lightemall_session::Modifiers;
 use minifb::{InputCallback, Key};
@@ -21,17 +23,39 @@ pub struct KeyPress {
     pub mods: Modifiers,
 }
 
-/// Key events as minifb reported them: the key, and down or up.
-type Log = Rc<RefCell<Vec<(Key, bool)>>>;
+/// What the keyboard did, in order: a key press, or a character typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// A key went down (or repeated).
+    Press(KeyPress),
+    /// A character came of it.
+    Char(char),
+}
+
+/// One event as minifb reported it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    /// The key, and down or up.
+    Key(Key, bool),
+    /// A character typed.
+    Char(char),
+}
+
+/// Key events as minifb reported them.
+type Log = Rc<RefCell<Vec<Event>>>;
 
 /// The callback minifb calls for every key event.
 struct Recorder(Log);
 
 impl InputCallback for Recorder {
-    fn add_char(&mut self, _uni_char: u32) {}
+    fn add_char(&mut self, uni_char: u32) {
+        if let Some(ch) = char::from_u32(uni_char) {
+            self.0.borrow_mut().push(Event::Char(ch));
+        }
+    }
 
     fn set_key_state(&mut self, key: Key, state: bool) {
-        self.0.borrow_mut().push((key, state));
+        self.0.borrow_mut().push(Event::Key(key, state));
     }
 }
 
@@ -50,10 +74,19 @@ impl Keyboard {
         keyboard
     }
 
-    /// The presses since the last call, in order.
-    pub fn presses(&mut self) -> Vec<KeyPress> {
+    /// The presses and characters since the last call, in order.
+    pub fn typed(&mut self) -> Vec<Typed> {
         let events = std::mem::take(&mut *self.log.borrow_mut());
-        presses(&mut self.held, events)
+        typed(&mut self.held, events)
+    }
+
+    /// The presses since the last call, in order (characters dropped).
+    pub fn presses(&mut self) -> Vec<KeyPress> {
+        let only = |t: Typed| match t {
+            Typed::Press(press) => Some(press),
+            Typed::Char(_) => None,
+        };
+        self.typed().into_iter().filter_map(only).collect()
     }
 
     /// Shift and Ctrl as held now.
@@ -70,10 +103,18 @@ fn modifiers(held: &[Key]) -> Modifiers {
     }
 }
 
-/// Replay `events` over the keys `held`: the presses they make.
-fn presses(held: &mut Vec<Key>, events: Vec<(Key, bool)>) -> Vec<KeyPress> {
+/// Replay `events` over the keys `held`: the presses they make, and the
+/// characters typed among them.
+fn typed(held: &mut Vec<Key>, events: Vec<Event>) -> Vec<Typed> {
     let mut out = Vec::new();
-    for (key, down) in events {
+    for event in events {
+        let (key, down) = match event {
+            Event::Key(key, down) => (key, down),
+            Event::Char(ch) => {
+                out.push(Typed::Char(ch));
+                continue;
+            }
+        };
         let was_held = held.contains(&key);
         if !down {
             held.retain(|&k| k != key);
@@ -82,11 +123,11 @@ fn presses(held: &mut Vec<Key>, events: Vec<(Key, bool)>) -> Vec<KeyPress> {
         if !was_held {
             held.push(key);
         }
-        out.push(KeyPress {
+        out.push(Typed::Press(KeyPress {
             key,
             repeat: was_held,
             mods: modifiers(held),
-        });
+        }));
     }
     out
 }
@@ -95,12 +136,32 @@ fn presses(held: &mut Vec<Key>, events: Vec<(Key, bool)>) -> Vec<KeyPress> {
 mod tests {
     use super::*;
 
-    fn press(key: Key, repeat: bool, shift: bool) -> KeyPress {
-        KeyPress {
+    fn press(key: Key, repeat: bool, shift: bool) -> Typed {
+        Typed::Press(KeyPress {
             key,
             repeat,
             mods: Modifiers { shift, ctrl: false },
-        }
+        })
+    }
+
+    fn presses(held: &mut Vec<Key>, events: Vec<(Key, bool)>) -> Vec<Typed> {
+        let events = events.into_iter().map(|(k, d)| Event::Key(k, d)).collect();
+        typed(held, events)
+    }
+
+    #[test]
+    fn characters_come_in_order_with_the_presses() {
+        let mut held = Vec::new();
+        let events = vec![
+            Event::Key(Key::A, true),
+            Event::Char('a'),
+            Event::Key(Key::A, false),
+            Event::Key(Key::Enter, true),
+        ];
+        let out = typed(&mut held, events);
+        assert_eq!(out[0], press(Key::A, false, false));
+        assert_eq!(out[1], Typed::Char('a'));
+        assert_eq!(out[2], press(Key::Enter, false, false));
     }
 
     #[test]

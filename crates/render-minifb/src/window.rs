@@ -10,7 +10,7 @@
 use crate::clipboard::Clipboard;
 use crate::ending::{self, LastWords};
 use crate::key_names::key_of;
-use crate::keyboard::Keyboard;
+use crate::keyboard::{Keyboard, Typed};
 use crate::memory;
 use lightemall_engine::Game;
 use lightemall_model::Grid;
@@ -301,14 +301,12 @@ impl Screen {
         let now = self.now_ms();
         let (w, h) = self.frame_size();
         let mut changed = session.resize(w, h);
-        for press in self.keyboard.presses() {
-            let Some(action) = key_of(press.key).and_then(|key| action_of(key, press.mods)) else {
-                continue;
+        for typed in self.keyboard.typed() {
+            changed |= match typed {
+                Typed::Char(ch) => session.typed(ch, now),
+                Typed::Press(press) => key_of(press.key)
+                    .is_some_and(|key| session.key_pressed(key, press.mods, press.repeat, now)),
             };
-            // The system's auto-repeat repeats moves, never toggles.
-            if !press.repeat || action.repeats() {
-                changed |= session.apply(action, now);
-            }
         }
         let shift = self.keyboard.modifiers().shift;
         let layout = self.layout(session);

@@ -63,6 +63,10 @@ pub enum Action {
     Lessons,
     /// Ctrl+D: today's daily puzzle.
     Daily,
+    /// Ctrl+I: the puzzle entry, to play a puzzle by its ID.
+    EnterId,
+    /// Ctrl+V: the puzzle entry with the clipboard's text in it.
+    Paste,
     /// Ctrl+O, L.
     Load,
     /// F1, ?.

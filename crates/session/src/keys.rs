@@ -154,6 +154,8 @@ fn ctrl_action(key: Key, shift: bool) -> Option<Action> {
         Key::S => Some(Action::Save),
         Key::C => Some(Action::Copy),
         Key::D => Some(Action::Daily),
+        Key::I => Some(Action::EnterId),
+        Key::V => Some(Action::Paste),
         Key::T => Some(Action::Lessons),
         Key::O => Some(Action::Load),
         _ => None,

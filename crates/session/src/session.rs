@@ -8,6 +8,7 @@
 use crate::action::{Action, Heading};
 use crate::demo::Demo;
 use crate::files::{Files, SAVE_SLOT};
+use crate::keys::{Key, Modifiers, action_of};
 use crate::mouse::{MouseButton, MouseEvent};
 use crate::presets;
 use lightemall_engine::score::Score;
@@ -125,6 +126,8 @@ pub struct Session {
     /// Text the player copied and what it is, for the front end to put
     /// on the clipboard.
     copied: Option<(String, &'static str)>,
+    /// The puzzle entry's line, while it is open.
+    entry: Option<entry::Entry>,
     /// Messages not yet taken for the log.
     notices: Vec<String>,
     /// The latest message, shown for [`NOTICE_MS`].
@@ -181,6 +184,7 @@ impl Session {
             lessons: None,
             streak: None,
             copied: None,
+            entry: None,
             notices: Vec::new(),
             notice: None,
             hint: None,
@@ -284,9 +288,9 @@ impl Session {
     /// The message to show at `now_ms`: the latest, for [`NOTICE_MS`]
     /// after it came.
     pub fn notice(&self, now_ms: u64) -> Option<&Notice> {
-        self.notice
-            .as_ref()
-            .filter(|notice| now_ms < notice.since_ms.saturating_add(NOTICE_MS))
+        self.notice.as_ref().filter(|notice| {
+            self.is_entering() || now_ms < notice.since_ms.saturating_add(NOTICE_MS)
+        })
     }
 
     /// The tile to mark at `now_ms` for the latest hint: while the hint's
@@ -337,9 +341,25 @@ impl Session {
         changed || told
     }
 
+    /// A key pressed at `now_ms` with `mods` (`repeat`: the system's
+    /// auto-repeat of a held key): its action from the key table, or,
+    /// while the puzzle entry is open, the entry's. Auto-repeat repeats
+    /// moves, never toggles. `true` if the screen must change.
+    pub fn key_pressed(&mut self, key: Key, mods: Modifiers, repeat: bool, now_ms: u64) -> bool {
+        if self.is_entering() {
+            return self.entry_key(key, mods, now_ms);
+        }
+        match action_of(key, mods) {
+            Some(action) if !repeat || action.repeats() => self.apply(action, now_ms),
+            _ => false,
+        }
+    }
+
     /// Do what `action` asks at `now_ms`; `true` if the screen must change.
-    /// Any other action cancels one waiting to be asked again.
+    /// Any other action cancels one waiting to be asked again, and closes
+    /// the puzzle entry.
     pub fn apply(&mut self, action: Action, now_ms: u64) -> bool {
+        let entry_closed = !matches!(action, Action::EnterId | Action::Paste) && self.close_entry();
         // A win's summary and the scores screen go at the player's first
         // action, which acts (B shows the scores again, so it closes them).
         let scores_closed = action != Action::Scores && self.scores.take().is_some();
@@ -351,7 +371,7 @@ impl Session {
             self.act(action, now_ms)
         };
         let left = self.leave_lessons_if_replaced(now_ms);
-        changed | self.sync_pause() || cancelled || left
+        changed | self.sync_pause() || cancelled || left || entry_closed
     }
 
     /// Whether `action` was asked for once and is asked again while that
@@ -451,6 +471,8 @@ impl Session {
                 self.lessons_from_help(now_ms)
             }
             Action::Daily => self.daily(action, "Ctrl+D again", now_ms),
+            Action::EnterId => self.open_entry(action, false, now_ms),
+            Action::Paste => self.open_entry(action, true, now_ms),
             Action::Load => self.load(now_ms),
             Action::Help => {
                 self.ui.help = !self.ui.help;
@@ -503,7 +525,8 @@ impl Session {
             },
             _ => None,
         };
-        let cancelled = acts && self.cancel_asked(asked_button);
+        // A press anywhere also closes the puzzle entry.
+        let cancelled = acts && (self.cancel_asked(asked_button) | self.close_entry());
         if self.demo.is_some() && !moved {
             return cancelled;
         }
@@ -1117,6 +1140,7 @@ impl Session {
 
 mod assist;
 mod assuming;
+mod entry;
 mod keeping;
 mod leaving;
 #[cfg(test)]

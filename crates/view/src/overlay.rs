@@ -42,9 +42,9 @@ pub const HELP: &[(&str, &str)] = &[
     ("Tab", "arrows move a cursor, not the star"),
     ("Space, Enter  /  X", "turn the cursor's tile  /  lock it"),
     ("Backspace", "turn the cursor's tile back"),
+    ("Ctrl+I  /  Ctrl+V", "play a puzzle by its ID  /  pasted"),
     ("Ctrl+T", "the lessons: three tiny puzzles that teach"),
-    ("Esc", "quit, the game kept (in a lesson: skip it)"),
-    ("F1 or ?", "close this help"),
+    ("Esc  /  F1 or ?", "quit, the game kept  /  close this help"),
 ];
 
 const GOAL: &str = "Turn the tiles until every wire meets the star and lights up.";

@@ -1764,3 +1764,106 @@ fn a_lock_that_leaves_no_solution_under_a_checkpoint_is_told_with_the_way_back()
     s.apply(Action::ReturnToCheckpoint, 0);
     assert!(!s.game().state().locked[wrong]);
 }
+
+/// Press `key` with `ctrl` as a front end does.
+fn key(s: &mut Session, key: Key, ctrl: bool) -> bool {
+    let mods = Modifiers { shift: false, ctrl };
+    s.key_pressed(key, mods, false, 0)
+}
+
+/// Type `text` into the session, a character at a time.
+fn type_text(s: &mut Session, text: &str) {
+    for ch in text.chars() {
+        s.typed(ch, 0);
+    }
+}
+
+#[test]
+fn ctrl_i_plays_a_typed_puzzle_id_and_keys_only_type_meanwhile() {
+    let mut s = session();
+    assert!(key(&mut s, Key::I, true));
+    assert!(s.is_entering());
+    let line = &s.notice(0).expect("the line").text;
+    assert!(line.starts_with("Puzzle ID: _ · Enter plays it"), "{line}");
+    // N types an 'n', and starts no game.
+    key(&mut s, Key::N, false);
+    type_text(&mut s, "nhex:6x6:kruskal:easy#3");
+    key(&mut s, Key::Backspace, false);
+    type_text(&mut s, "4");
+    assert_eq!(s.game().origin().id, PUZZLE, "typing plays nothing");
+    let line = &s.notice(60_000).expect("the line stays").text;
+    assert!(
+        line.starts_with("Puzzle ID: nhex:6x6:kruskal:easy#4_"),
+        "{line}"
+    );
+    // A bad ID is told and kept to mend.
+    assert!(key(&mut s, Key::Enter, false));
+    assert!(s.is_entering());
+    let line = &s.notice(0).expect("told").text;
+    assert!(line.contains("not a puzzle: "), "{line}");
+    for _ in 0.."nhex:6x6:kruskal:easy#4".len() {
+        key(&mut s, Key::Backspace, false);
+    }
+    type_text(&mut s, "hex:6x6:kruskal:easy#4");
+    assert!(key(&mut s, Key::Enter, false));
+    assert!(!s.is_entering());
+    assert_eq!(s.game().origin().id, "hex:6x6:kruskal:easy#4");
+    assert_eq!(s.notice(0), None, "the line gone");
+}
+
+#[test]
+fn a_net_game_id_plays_and_esc_closes_the_line_leaving_the_game() {
+    let mut s = session();
+    key(&mut s, Key::I, true);
+    type_text(&mut s, "2x2:4a82");
+    key(&mut s, Key::Escape, false);
+    assert!(
+        !s.is_entering() && !s.wants_quit(),
+        "Esc closed the line only"
+    );
+    assert_eq!(s.game().origin().id, PUZZLE);
+    key(&mut s, Key::I, true);
+    type_text(&mut s, "3x2:1621b3");
+    key(&mut s, Key::Enter, false);
+    assert!(!s.is_entering());
+    assert_eq!(s.game().board().grid().size_label(), "3x2");
+}
+
+#[test]
+fn ctrl_v_opens_the_line_with_the_clipboards_first_line() {
+    let mut s = session();
+    assert!(!s.take_paste_request(), "no line, no paste");
+    key(&mut s, Key::V, true);
+    assert!(s.is_entering());
+    assert!(s.take_paste_request());
+    assert!(!s.take_paste_request(), "asked once");
+    s.pasted(Err("no clipboard here".into()), 0);
+    let line = &s.notice(0).expect("told").text;
+    assert!(
+        line.ends_with("nothing to paste: no clipboard here"),
+        "{line}"
+    );
+    key(&mut s, Key::V, true);
+    assert!(s.take_paste_request(), "Ctrl+V in the line pastes");
+    s.pasted(Ok("\n  octo:5x5:kruskal:hard#9  \nmore\n".into()), 0);
+    key(&mut s, Key::Enter, false);
+    assert_eq!(s.game().origin().id, "octo:5x5:kruskal:hard#9");
+}
+
+#[test]
+fn the_line_asks_first_in_a_game_in_progress_and_a_click_closes_it() {
+    let mut s = session();
+    click(&mut s, MouseButton::Left, 7, false);
+    key(&mut s, Key::I, true);
+    assert!(!s.is_entering(), "asked first");
+    let text = &s.notice(0).expect("a question").text;
+    assert!(
+        text.starts_with("Ctrl+I again opens a puzzle by its ID"),
+        "{text}"
+    );
+    key(&mut s, Key::I, true);
+    assert!(s.is_entering());
+    click(&mut s, MouseButton::Left, 8, false);
+    assert!(!s.is_entering(), "a click on the board closes the line");
+    assert_eq!(s.game().moves_made(), 2);
+}
