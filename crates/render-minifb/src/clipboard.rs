@@ -1,7 +1,8 @@
 //! The clipboard Ctrl+C writes to and Ctrl+V reads: X11's CLIPBOARD
-//! selection, through arboard. On X11 the owner of a selection serves it to whoever pastes,
-//! so the clipboard is opened at the first copy and kept while the window
-//! lives (a clipboard manager, where one runs, keeps it after).
+//! selection, through arboard. On X11 the owner of a selection serves it
+//! to whoever pastes, so the clipboard is opened when first used and kept
+//! while the window lives (a clipboard manager, where one runs, keeps it
+//! after).
 
 use lightemall_session::Session;
 
@@ -22,10 +23,9 @@ impl std::fmt::Debug for Clipboard {
 }
 
 impl Clipboard {
-    /// What the player copied, if anything, put on the clipboard, and the
-    /// session told how that went; `true` if so (its notice shows).
-    /// And what the puzzle entry asks to paste, given it from the
-    /// clipboard.
+    /// What the player copied, if anything, put on the clipboard (the
+    /// session told how that went), and the clipboard's text given to the
+    /// puzzle entry if it asks to paste; `true` if the session changed.
     pub fn serve(&mut self, session: &mut Session, now_ms: u64) -> bool {
         let mut changed = false;
         if let Some((text, what)) = session.take_copied() {

@@ -5,7 +5,6 @@
 
 use crate::cli::ReplayArgs;
 use crate::input::puzzle_text;
-use lightemall_engine::daily::date_of_daily;
 use lightemall_engine::proof::{encode, share_line};
 use lightemall_engine::{Game, ManualClock};
 use lightemall_store::read_save;
@@ -34,7 +33,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
         (None, None) => return Err("give a PUZZLE or --save FILE".to_string()),
     };
     let proof = args.proof.then(|| {
-        let daily = date_of_daily(&game.origin().id);
+        let daily = game.facts().daily;
         (share_line(&game, daily, None), encode(&game))
     });
     let output = if args.json {

@@ -7,7 +7,7 @@
 
 use super::{Notice, Session};
 use crate::action::Action;
-use crate::keys::{Key, Modifiers};
+use crate::keys::{Key, Modifiers, action_of};
 use lightemall_engine::Game;
 use lightemall_gen::PuzzleSource;
 
@@ -95,7 +95,7 @@ impl Session {
                     entry.problem = None;
                 }
             }
-            Key::V if mods.ctrl => entry.paste_wanted = true,
+            _ if action_of(key, mods) == Some(Action::Paste) => entry.paste_wanted = true,
             _ => return false,
         }
         self.show_entry(now_ms)

@@ -8,7 +8,6 @@
 
 use super::Session;
 use crate::files::Recorded;
-use lightemall_engine::daily::date_of_daily;
 use lightemall_engine::score::{Score, preset_name};
 
 /// How long the game must rest after a change before it is kept.
@@ -130,7 +129,7 @@ impl Session {
     /// A won daily recorded with its proof code, and the line saying so
     /// told: the streak it makes; nothing for a game that is no daily.
     pub(super) fn record_daily(&mut self, now_ms: u64) -> Option<u32> {
-        let date = date_of_daily(&self.game.origin().id)?;
+        let date = self.game.facts().daily?;
         match self
             .files
             .record_daily(&self.game, date, lightemall_store::today())

@@ -4,7 +4,6 @@
 
 use super::Session;
 use crate::charts::{DAILY, chart_of};
-use lightemall_engine::daily::date_of_daily;
 use lightemall_engine::score::{ScoreTable, preset_name, speed_time};
 use lightemall_store::Dailies;
 use lightemall_view::Chart;
@@ -44,7 +43,7 @@ impl Session {
         lines.push("Daily puzzles".to_string());
         lines.push(format!("  {}", daily_line(&dailies)));
         let log = dailies.map(|d| d.log).unwrap_or_default();
-        let kind = if date_of_daily(&self.game.origin().id).is_some() {
+        let kind = if self.game.facts().daily.is_some() {
             DAILY
         } else {
             &preset

@@ -4,7 +4,7 @@
 
 use super::Session;
 use crate::Action;
-use lightemall_engine::daily::{Date, daily_id, date_of_daily};
+use lightemall_engine::daily::{Date, daily_id};
 use lightemall_engine::proof;
 use lightemall_gen::PuzzleSource;
 
@@ -12,7 +12,7 @@ impl Session {
     /// The line that tells this game's result: the daily's date and the
     /// streak its win made, if it is one.
     pub(super) fn share_line(&self) -> String {
-        let date = date_of_daily(&self.game.origin().id);
+        let date = self.game.facts().daily;
         proof::share_line(&self.game, date, self.streak)
     }
 
@@ -52,7 +52,7 @@ impl Session {
     /// progress; nothing new when today's daily is the game already.
     pub(super) fn daily(&mut self, action: Action, again: &str, now_ms: u64) -> bool {
         let today = lightemall_store::today();
-        if date_of_daily(&self.game.origin().id) == Some(today) {
+        if self.game.facts().daily == Some(today) {
             self.tell("This is today's daily already".into(), now_ms);
             return true;
         }
